@@ -1,0 +1,51 @@
+package club.pente.core.contract;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+
+/** Schema version and the JSON mapping shared by every producer and consumer of the streams. */
+public final class Contracts {
+    /** Bumped on an incompatible change; readers ignore fields they do not know. */
+    public static final int SCHEMA_VERSION = 1;
+
+    private static final ObjectMapper MAPPER = configure(new ObjectMapper());
+
+    private Contracts() {
+    }
+
+    /** Applies the contract conventions to a mapper (e.g. the one a Quarkus service already has). */
+    public static ObjectMapper configure(ObjectMapper mapper) {
+        return mapper.registerModule(new JavaTimeModule())
+                .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .setSerializationInclusion(JsonInclude.Include.ALWAYS);
+    }
+
+    public static ObjectMapper json() {
+        return MAPPER;
+    }
+
+    public static String newId() {
+        return UUID.randomUUID().toString();
+    }
+
+    /** Millisecond precision, so that a timestamp survives a JSON or database round trip unchanged. */
+    public static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    static String require(String value, String name) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " is required");
+        }
+        return value;
+    }
+}

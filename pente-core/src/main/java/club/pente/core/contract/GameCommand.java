@@ -1,0 +1,27 @@
+package club.pente.core.contract;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+import java.time.Instant;
+
+/**
+ * Commands on {@code pente.game.commands}, keyed by game id. The {@code type} property names the kind.
+ * Every command carries a unique id: the authority applies a command id at most once.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = CreateGame.class, name = "CreateGame"),
+        @JsonSubTypes.Type(value = PlayMove.class, name = "PlayMove"),
+        @JsonSubTypes.Type(value = Resign.class, name = "Resign"),
+        @JsonSubTypes.Type(value = Abort.class, name = "Abort"),
+})
+public sealed interface GameCommand permits CreateGame, PlayMove, Resign, Abort {
+    int schemaVersion();
+
+    String commandId();
+
+    String gameId();
+
+    Instant issuedAt();
+}

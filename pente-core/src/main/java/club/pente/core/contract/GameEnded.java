@@ -1,0 +1,23 @@
+package club.pente.core.contract;
+
+import club.pente.core.rules.EndReason;
+import club.pente.core.rules.Status;
+
+import java.time.Instant;
+
+/** The result, why, and the tournament points (one per captured pair, five for a pente). */
+public record GameEnded(
+        int schemaVersion,
+        String eventId,
+        String gameId,
+        long version,
+        Instant occurredAt,
+        Status result,
+        EndReason reason,
+        boolean ranked,
+        PlayerRef white,
+        PlayerRef black,
+        int plies,
+        PerSide capturedPairs,
+        PerSide points) implements GameEvent {
+}

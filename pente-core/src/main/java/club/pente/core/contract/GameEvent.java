@@ -1,0 +1,30 @@
+package club.pente.core.contract;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+import java.time.Instant;
+
+/**
+ * Events on {@code pente.game.events}, keyed by game id, written only by the game service.
+ * {@code version} grows by one per event of a game, so a consumer ignores what it has already seen and a
+ * client resumes after the last version it holds.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = GameStarted.class, name = "GameStarted"),
+        @JsonSubTypes.Type(value = MovePlayed.class, name = "MovePlayed"),
+        @JsonSubTypes.Type(value = MoveRejected.class, name = "MoveRejected"),
+        @JsonSubTypes.Type(value = GameEnded.class, name = "GameEnded"),
+})
+public sealed interface GameEvent permits GameStarted, MovePlayed, MoveRejected, GameEnded {
+    int schemaVersion();
+
+    String eventId();
+
+    String gameId();
+
+    long version();
+
+    Instant occurredAt();
+}

@@ -1,0 +1,17 @@
+package club.pente.core.contract;
+
+import java.time.Instant;
+
+/** {@code clocks} is null for an untimed game. */
+public record GameStarted(
+        int schemaVersion,
+        String eventId,
+        String gameId,
+        long version,
+        Instant occurredAt,
+        PlayerRef white,
+        PlayerRef black,
+        boolean ranked,
+        TimeControl timeControl,
+        Clocks clocks) implements GameEvent {
+}

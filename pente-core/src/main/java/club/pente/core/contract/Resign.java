@@ -1,0 +1,17 @@
+package club.pente.core.contract;
+
+import java.time.Instant;
+
+public record Resign(int schemaVersion, String commandId, String gameId, String playerId, Instant issuedAt)
+        implements GameCommand {
+
+    public Resign {
+        Contracts.require(commandId, "commandId");
+        Contracts.require(gameId, "gameId");
+        Contracts.require(playerId, "playerId");
+    }
+
+    public static Resign of(String gameId, String playerId) {
+        return new Resign(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, playerId, Contracts.now());
+    }
+}

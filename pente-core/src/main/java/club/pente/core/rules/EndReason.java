@@ -1,0 +1,9 @@
+package club.pente.core.rules;
+
+/**
+ * Why a game ended. The first three come from the board; the others from the platform
+ * (clocks, players, admins) and never from {@link Position}.
+ */
+public enum EndReason {
+    FIVE_IN_A_ROW, FIVE_CAPTURES, BOARD_FULL, RESIGNATION, TIMEOUT, ABANDONMENT, ABORTED
+}
