@@ -15,8 +15,9 @@ import java.time.Instant;
         @JsonSubTypes.Type(value = PlayMove.class, name = "PlayMove"),
         @JsonSubTypes.Type(value = Resign.class, name = "Resign"),
         @JsonSubTypes.Type(value = Abort.class, name = "Abort"),
+        @JsonSubTypes.Type(value = ClaimTimeout.class, name = "ClaimTimeout"),
 })
-public sealed interface GameCommand permits CreateGame, PlayMove, Resign, Abort {
+public sealed interface GameCommand permits CreateGame, PlayMove, Resign, Abort, ClaimTimeout {
     int schemaVersion();
 
     String commandId();

@@ -5,13 +5,18 @@ import club.pente.core.rules.Status;
 
 import java.time.Instant;
 
-/** The result, why, and the tournament points (one per captured pair, five for a pente). */
+/**
+ * The result, why, and the tournament points (one per captured pair, five for a pente). {@code commandId}
+ * is the command that ended it (a move, a resignation, an abort or a timeout claim). An aborted game ends
+ * as a {@code DRAW} with reason {@code ABORTED} and never counts for ratings.
+ */
 public record GameEnded(
         int schemaVersion,
         String eventId,
         String gameId,
         long version,
         Instant occurredAt,
+        String commandId,
         Status result,
         EndReason reason,
         boolean ranked,

@@ -2,13 +2,14 @@ package club.pente.core.contract;
 
 import java.time.Instant;
 
-/** {@code clocks} is null for an untimed game. */
+/** {@code commandId} is the CreateGame that started it; {@code clocks} is null for an untimed game. */
 public record GameStarted(
         int schemaVersion,
         String eventId,
         String gameId,
         long version,
         Instant occurredAt,
+        String commandId,
         PlayerRef white,
         PlayerRef black,
         boolean ranked,

@@ -27,7 +27,8 @@ class ContractsJsonTest {
                 new CreateGame(1, "c1", "g1", ALICE, AI, false, new TimeControl(600, 5), AT),
                 new PlayMove(1, "c2", "g1", "4f1c-alice", 1, "K10", AT),
                 new Resign(1, "c3", "g1", "ai:5", AT),
-                new Abort(1, "c4", "g1", "admin-id", "cheating", AT));
+                new Abort(1, "c4", "g1", "admin-id", "cheating", AT),
+                new ClaimTimeout(1, "c5", "g1", AT));
         for (GameCommand command : commands) {
             String text = JSON.writeValueAsString(command);
             assertThat(JSON.readValue(text, GameCommand.class)).isEqualTo(command);
@@ -76,11 +77,11 @@ class ContractsJsonTest {
     @Test
     void eventsRoundTripThroughTheirInterface() throws Exception {
         List<GameEvent> events = List.of(
-                new GameStarted(1, "e1", "g1", 1, AT, ALICE, AI, true, new TimeControl(300, 5), new Clocks(300_000, 300_000)),
+                new GameStarted(1, "e1", "g1", 1, AT, "c1", ALICE, AI, true, new TimeControl(300, 5), new Clocks(300_000, 300_000)),
                 new MovePlayed(1, "e2", "g1", 2, AT, "c2", 5, Color.WHITE, ALICE.id(), "N10", List.of("L10", "M10"),
                         new PerSide(1, 0), Set.of(Announcement.TRIA), new Clocks(290_000, 300_000)),
                 new MoveRejected(1, "e3", "g1", 2, AT, "c3", "ai:5", RejectionReason.NOT_YOUR_TURN, "it is white's turn"),
-                new GameEnded(1, "e4", "g1", 3, AT, Status.WHITE_WINS, EndReason.FIVE_IN_A_ROW, true, ALICE, AI, 9,
+                new GameEnded(1, "e4", "g1", 3, AT, "c2", Status.WHITE_WINS, EndReason.FIVE_IN_A_ROW, true, ALICE, AI, 9,
                         new PerSide(1, 0), new PerSide(6, 0)));
         for (GameEvent event : events) {
             String text = JSON.writeValueAsString(event);

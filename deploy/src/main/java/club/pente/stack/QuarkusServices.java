@@ -1,0 +1,76 @@
+package club.pente.stack;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Our Quarkus services as stack parts: each runs its packaged {@code quarkus-run.jar} (built by
+ * {@code ./pente up}) with the stack's addresses passed as the environment variables its
+ * application.properties reads. They start after the infrastructure, in this order.
+ */
+public final class QuarkusServices {
+    private QuarkusServices() {
+    }
+
+    public static List<Component> all(StackConfig config) {
+        Path repo = repoRoot(config);
+        return List.of(game(config, repo));
+    }
+
+    static Component game(StackConfig config, Path repo) {
+        int port = envInt("PENTE_GAME_PORT", 8081);
+        PostgresTarget db = config.postgres().withDatabase("pente_game");
+        Map<String, String> env = common(config);
+        env.put("PENTE_GAME_PORT", Integer.toString(port));
+        env.put("PENTE_GAME_DB_REACTIVE_URL", db.reactiveUrl());
+        env.put("PENTE_GAME_DB_JDBC_URL", db.jdbcUrl());
+        return service(config, repo, "game", "game-service", port, env, "pente_game");
+    }
+
+    private static Map<String, String> common(StackConfig config) {
+        Map<String, String> env = new HashMap<>();
+        env.put("PENTE_BIND_HOST", config.bindHost());
+        env.put("PENTE_KAFKA_BOOTSTRAP", config.kafkaBootstrapServers());
+        env.put("PENTE_PG_USER", config.postgresUser());
+        env.put("PENTE_PG_PASSWORD", config.postgresPassword());
+        env.put("PENTE_OIDC_URL", config.realmUrl());
+        env.put("PENTE_OIDC_CLIENT_SECRET", config.servicesSecret());
+        return env;
+    }
+
+    private static Component service(StackConfig config, Path repo, String name, String module, int port,
+                                     Map<String, String> env, String database) {
+        Path jar = repo.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
+        Path tmp = config.home().resolve("tmp").resolve(name);
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-Djava.io.tmpdir=" + tmp, "-jar", jar.toString()));
+        Launch launch = new Launch(command, env, repo.resolve(module), "TERM");
+        String ready = "http://" + config.connectHost() + ":" + port + "/q/health/ready";
+        return new HttpServiceComponent(name, new Port(port, "PENTE_" + name.toUpperCase() + "_PORT"), launch, ready,
+                Duration.ofSeconds(90), () -> {
+                    if (!Files.isRegularFile(jar)) {
+                        throw new StackException(name + " is not built (" + jar + "); ./pente up builds it");
+                    }
+                    Files.createDirectories(tmp);
+                    PostgresDatabases.ensure(config, database);
+                });
+    }
+
+    private static Path repoRoot(StackConfig config) {
+        String repo = System.getenv("PENTE_REPO_ROOT");
+        return repo != null && !repo.isBlank() ? Path.of(repo) : config.home().getParent();
+    }
+
+    private static String javaBinary() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private static int envInt(String name, int fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : Integer.parseInt(value.trim());
+    }
+}

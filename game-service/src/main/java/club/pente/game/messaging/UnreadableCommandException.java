@@ -1,0 +1,8 @@
+package club.pente.game.messaging;
+
+/** A record on the command topic that is not a command we can read; it goes to the dead-letter topic. */
+public class UnreadableCommandException extends RuntimeException {
+    public UnreadableCommandException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,48 @@
+package club.pente.game.persistence;
+
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+
+@Entity
+@Table(name = "games")
+public class GameEntity extends PanacheEntityBase {
+    @Id
+    public String id;
+    @Column(name = "partition_no")
+    public int partitionNo;
+    @Column(name = "white_id")
+    public String whiteId;
+    @Column(name = "white_name")
+    public String whiteName;
+    @Column(name = "black_id")
+    public String blackId;
+    @Column(name = "black_name")
+    public String blackName;
+    public boolean ranked;
+    @Column(name = "initial_seconds")
+    public int initialSeconds;
+    @Column(name = "increment_seconds")
+    public int incrementSeconds;
+    public String status;
+    @Column(name = "end_reason")
+    public String endReason;
+    public int ply;
+    public long version;
+    @Column(name = "white_millis")
+    public long whiteMillis;
+    @Column(name = "black_millis")
+    public long blackMillis;
+    @Column(name = "turn_started_at")
+    public Instant turnStartedAt;
+    @Column(name = "deadline_at")
+    public Instant deadlineAt;
+    @Column(name = "created_at")
+    public Instant createdAt;
+    @Column(name = "ended_at")
+    public Instant endedAt;
+}

@@ -1,0 +1,4 @@
+package club.pente.game.rest;
+
+public record AbortRequest(String reason) {
+}
