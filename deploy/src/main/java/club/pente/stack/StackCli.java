@@ -36,7 +36,7 @@ public final class StackCli {
                     out.println("pente stack in " + config.home());
                     long t0 = System.nanoTime();
                     stack.up(Components.select(all, rest));
-                    out.printf("stack up in %.1f s; stop it with: deploy/stack down%n", (System.nanoTime() - t0) / 1e9);
+                    out.printf("stack up in %.1f s; stop it with: ./pente down%n", (System.nanoTime() - t0) / 1e9);
                 }
                 case "down" -> stack.down(Components.select(all, rest));
                 case "status" -> printStatus(out, stack.status(Components.select(all, rest)));
