@@ -17,7 +17,7 @@ import club.pente.core.record.GameRecordFormat;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
 import club.pente.game.support.GameServiceTestResource;
-import club.pente.game.support.GameStreams;
+import club.pente.testinfra.GameStreams;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -10,8 +10,9 @@ import club.pente.core.contract.TimeControl;
 import club.pente.core.notation.Notation;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.RandomGames;
-import club.pente.game.support.GameServiceTestResource;
-import club.pente.game.support.GameStreams;
+import club.pente.testinfra.ServiceProcess;
+import club.pente.testinfra.TestDatabases;
+import club.pente.testinfra.GameStreams;
 import club.pente.stack.Components;
 import club.pente.stack.PostgresDatabases;
 import club.pente.stack.StackConfig;
@@ -19,6 +20,7 @@ import club.pente.testinfra.TestStack;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
+import java.io.File;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -40,7 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * exactly once, in order per game, and every game must still accept moves.
  */
 class FailoverIT {
-    private static final String DATABASE = "pente_game_failover";
+    private static final String DATABASE = "pente_game_failover_test";
     private static final int GAMES = 40;
     private static final int PLIES = 24;
 
@@ -53,7 +55,7 @@ class FailoverIT {
     @Test
     void killingOneInstanceLosesAndDuplicatesNothing() throws Exception {
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
-        GameServiceTestResource.recreateDatabase(config, DATABASE);
+        TestDatabases.recreate(DATABASE);
         String run = UUID.randomUUID().toString().substring(0, 8);
         String commands = "failover." + run + ".game.commands";
         String events = "failover." + run + ".game.events";
@@ -75,9 +77,10 @@ class FailoverIT {
 
         List<Game> games = games();
         int totalMoves = GAMES * PLIES;
-        try (GameServiceProcess first = GameServiceProcess.start("failover-a", 18091, properties)) {
+        File jar = new File(System.getProperty("game.service.jar", "target/quarkus-app/quarkus-run.jar"));
+        try (ServiceProcess first = ServiceProcess.start(jar, "failover-a", 18091, properties)) {
             first.awaitReady(Duration.ofSeconds(90));
-            try (GameServiceProcess second = GameServiceProcess.start("failover-b", 18092, properties)) {
+            try (ServiceProcess second = ServiceProcess.start(jar, "failover-b", 18092, properties)) {
                 second.awaitReady(Duration.ofSeconds(90));
                 try (GameStreams streams = new GameStreams(config.kafkaBootstrapServers(), commands, events, deadLetters)) {
                     for (Game game : games) {

@@ -7,7 +7,7 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
 import club.pente.core.rules.EndReason;
 import club.pente.game.support.GameServiceTestResource;
-import club.pente.game.support.GameStreams;
+import club.pente.testinfra.GameStreams;
 import club.pente.testinfra.DemoTokens;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -1,16 +1,11 @@
 package club.pente.game.support;
 
-import club.pente.stack.PostgresDatabases;
-import club.pente.stack.StackConfig;
 import club.pente.testinfra.PenteStackTestResource;
-import club.pente.testinfra.TestStack;
+import club.pente.testinfra.TestDatabases;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.sql.Connection;
-import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -28,7 +23,7 @@ public class GameServiceTestResource implements QuarkusTestResourceLifecycleMana
 
     @Override
     public Map<String, String> start() {
-        recreateDatabase(TestStack.get().config(), DATABASE);
+        TestDatabases.recreate(DATABASE);
         Map<String, String> props = new HashMap<>(stack.start());
         String run = UUID.randomUUID().toString().substring(0, 8);
         props.put("pente.topic.commands", "test." + run + ".game.commands");
@@ -36,23 +31,6 @@ public class GameServiceTestResource implements QuarkusTestResourceLifecycleMana
         props.put("pente.topic.events", "test." + run + ".game.events");
         props.put("pente.kafka.partitions", "4");
         return props;
-    }
-
-    /** Drops and creates a database so that a test run starts from an empty schema. */
-    public static void recreateDatabase(StackConfig config, String database) {
-        if (!Set.of(DATABASE, "pente_game_failover").contains(database)) {
-            throw new IllegalArgumentException("refusing to drop " + database);
-        }
-        try {
-            TestStack.get().ensure(club.pente.stack.Components.POSTGRES);
-            try (Connection connection = PostgresDatabases.connect(config, config.postgres().database());
-                 Statement statement = connection.createStatement()) {
-                statement.execute("drop database if exists " + database + " with (force)");
-            }
-            PostgresDatabases.ensure(config, database);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot recreate database " + database, e);
-        }
     }
 
     @Override

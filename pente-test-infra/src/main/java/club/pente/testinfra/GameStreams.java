@@ -1,4 +1,4 @@
-package club.pente.game.support;
+package club.pente.testinfra;
 
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameCommand;
