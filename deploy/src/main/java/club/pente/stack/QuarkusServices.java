@@ -19,7 +19,7 @@ public final class QuarkusServices {
 
     public static List<Component> all(StackConfig config) {
         Path repo = repoRoot(config);
-        return List.of(game(config, repo));
+        return List.of(game(config, repo), rating(config, repo), ai(config, repo), gateway(config, repo));
     }
 
     static Component game(StackConfig config, Path repo) {
@@ -32,6 +32,32 @@ public final class QuarkusServices {
         return service(config, repo, "game", "game-service", port, env, "pente_game");
     }
 
+    static Component rating(StackConfig config, Path repo) {
+        int port = envInt("PENTE_RATING_PORT", 8083);
+        PostgresTarget db = config.postgres().withDatabase("pente_rating");
+        Map<String, String> env = common(config);
+        env.put("PENTE_RATING_PORT", Integer.toString(port));
+        env.put("PENTE_RATING_DB_REACTIVE_URL", db.reactiveUrl());
+        env.put("PENTE_RATING_DB_JDBC_URL", db.jdbcUrl());
+        return service(config, repo, "rating", "rating-service", port, env, "pente_rating");
+    }
+
+    static Component ai(StackConfig config, Path repo) {
+        int port = envInt("PENTE_AI_PORT", 8084);
+        Map<String, String> env = common(config);
+        env.put("PENTE_AI_PORT", Integer.toString(port));
+        return service(config, repo, "ai", "ai-service", port, env, null);
+    }
+
+    /** The browser's single origin: started last, its URL is the one to open. */
+    static Component gateway(StackConfig config, Path repo) {
+        int port = envInt("PENTE_GATEWAY_PORT", 8080);
+        Map<String, String> env = common(config);
+        env.put("PENTE_GATEWAY_PORT", Integer.toString(port));
+        env.put("PENTE_ALLOWED_ORIGINS", "http://localhost:" + port + ",http://127.0.0.1:" + port);
+        return service(config, repo, "gateway", "spectator-gateway", port, env, null);
+    }
+
     private static Map<String, String> common(StackConfig config) {
         Map<String, String> env = new HashMap<>();
         env.put("PENTE_BIND_HOST", config.bindHost());
@@ -40,6 +66,11 @@ public final class QuarkusServices {
         env.put("PENTE_PG_PASSWORD", config.postgresPassword());
         env.put("PENTE_OIDC_URL", config.realmUrl());
         env.put("PENTE_OIDC_CLIENT_SECRET", config.servicesSecret());
+        String host = config.connectHost();
+        env.put("PENTE_GAME_URL", "http://" + host + ":" + envInt("PENTE_GAME_PORT", 8081));
+        env.put("PENTE_MATCHMAKING_URL", "http://" + host + ":" + envInt("PENTE_MATCHMAKING_PORT", 8082));
+        env.put("PENTE_RATING_URL", "http://" + host + ":" + envInt("PENTE_RATING_PORT", 8083));
+        env.put("PENTE_AI_URL", "http://" + host + ":" + envInt("PENTE_AI_PORT", 8084));
         return env;
     }
 
@@ -56,7 +87,9 @@ public final class QuarkusServices {
                         throw new StackException(name + " is not built (" + jar + "); ./pente up builds it");
                     }
                     Files.createDirectories(tmp);
-                    PostgresDatabases.ensure(config, database);
+                    if (database != null) {
+                        PostgresDatabases.ensure(config, database);
+                    }
                 });
     }
 

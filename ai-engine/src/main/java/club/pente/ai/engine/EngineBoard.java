@@ -1,0 +1,344 @@
+package club.pente.ai.engine;
+
+import club.pente.core.rules.Board;
+import club.pente.core.rules.Color;
+import club.pente.core.rules.Position;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import static club.pente.ai.engine.Geometry.CELLS;
+import static club.pente.ai.engine.Geometry.CELL_OF_POINT;
+import static club.pente.ai.engine.Geometry.DIRS;
+import static club.pente.ai.engine.Geometry.MAX_SEGMENTS_AT;
+import static club.pente.ai.engine.Geometry.MAX_WINDOWS_AT;
+import static club.pente.ai.engine.Geometry.NEAR;
+import static club.pente.ai.engine.Geometry.SEGMENTS_AT;
+import static club.pente.ai.engine.Geometry.SEGMENTS_AT_COUNT;
+import static club.pente.ai.engine.Geometry.SEGMENT_WEIGHT;
+import static club.pente.ai.engine.Geometry.WINDOWS_AT;
+import static club.pente.ai.engine.Geometry.WINDOWS_AT_COUNT;
+
+/**
+ * The search's own board. It plays by exactly the rules of {@link Position} (captures, five or more
+ * in a row through the placed stone, fifth pair, full-board draw, the opening rule at plies 1 and 3;
+ * a test replays random games on both and compares them) but also keeps, incrementally and without
+ * allocating, what the evaluation and move ordering need:
+ * <ul>
+ *   <li>for each window of five: how many white and black stones it holds, hence a running line score
+ *       and the number of fours and threes per colour;</li>
+ *   <li>for each segment of four: its pattern, hence the number of capture threats and of open pairs
+ *       ({@code _ O O _}) per colour;</li>
+ *   <li>for each cell: the stones within distance 2 (move candidates);</li>
+ *   <li>a Zobrist hash over stones, captured pairs and side to move.</li>
+ * </ul>
+ * Colours are codes: 1 white, 2 black. Not thread-safe.
+ */
+final class EngineBoard {
+    static final int ONGOING = 0;
+    static final int DRAW = 3;
+    private static final int WIN_PAIRS = 5;
+
+    // Window code = white stones + 6 * black stones.
+    static final int BLACK_UNIT = 6;
+    /** Line score of a window, White's view: only windows free of the other colour count. */
+    static final int[] WINDOW_SCORE = new int[36];
+    static final int[] WINDOW_WHITE = new int[36];
+    static final int[] WINDOW_BLACK = new int[36];
+    /** Whose four (or three) a window is: four (three) stones of one colour, none of the other; 0 none. */
+    static final byte[] FOUR_OF = new byte[36];
+    static final byte[] THREE_OF = new byte[36];
+
+    // Segment code = sum of cell colour * 3^i.
+    /** Who can capture in a segment: pattern {@code X O O _} or {@code _ O O X}; 0 nobody. */
+    static final byte[] CAPTURER = new byte[81];
+    /** Whose pair sits in {@code _ O O _} (one move from being threatened); 0 none. */
+    static final byte[] OPEN_PAIR = new byte[81];
+
+    private static final long[][] ZOBRIST_STONE = new long[3][CELLS];
+    private static final long[][] ZOBRIST_PAIRS = new long[3][64];
+    private static final long ZOBRIST_BLACK;
+
+    static {
+        int[] value = {0, 1, 6, 40, 400, 0};
+        for (int w = 0; w <= 5; w++) {
+            for (int b = 0; w + b <= 5; b++) {
+                int code = w + BLACK_UNIT * b;
+                WINDOW_WHITE[code] = w;
+                WINDOW_BLACK[code] = b;
+                WINDOW_SCORE[code] = b == 0 ? value[w] : w == 0 ? -value[b] : 0;
+                FOUR_OF[code] = (byte) (b == 0 && w == 4 ? 1 : w == 0 && b == 4 ? 2 : 0);
+                THREE_OF[code] = (byte) (b == 0 && w == 3 ? 1 : w == 0 && b == 3 ? 2 : 0);
+            }
+        }
+        for (int code = 0; code < 81; code++) {
+            int c0 = code % 3;
+            int c1 = code / 3 % 3;
+            int c2 = code / 9 % 3;
+            int c3 = code / 27;
+            if (c1 != 0 && c1 == c2) {
+                int other = 3 - c1;
+                if ((c0 == other && c3 == 0) || (c0 == 0 && c3 == other)) {
+                    CAPTURER[code] = (byte) other;
+                } else if (c0 == 0 && c3 == 0) {
+                    OPEN_PAIR[code] = (byte) c1;
+                }
+            }
+        }
+        SplittableRandom random = new SplittableRandom(0x5EED_2024_AB1EL);
+        for (int c = 1; c <= 2; c++) {
+            for (int cell = 0; cell < CELLS; cell++) {
+                ZOBRIST_STONE[c][cell] = random.nextLong();
+            }
+            for (int n = 0; n < 64; n++) {
+                ZOBRIST_PAIRS[c][n] = random.nextLong();
+            }
+        }
+        ZOBRIST_BLACK = random.nextLong();
+    }
+
+    final byte[] cells = new byte[CELLS];
+    final byte[] windows = new byte[Geometry.WINDOWS];
+    final byte[] segments = new byte[Geometry.SEGMENTS];
+    final byte[] near = new byte[CELLS];
+    final int[] pairs = new int[3];
+    final int[] fours = new int[3];
+    final int[] threes = new int[3];
+    final int[] captureThreats = new int[3];
+    final int[] openPairs = new int[3];
+    int lineScore;
+    int toMove = 1;
+    int ply;
+    int stoneTotal;
+    long hash;
+    /** 0 while the game goes on, else the winner's colour code, or {@link #DRAW}. */
+    int result;
+
+    private int[] moves = new int[512];
+    private byte[] captureMasks = new byte[512];
+    private int length;
+
+    EngineBoard() {
+        Arrays.fill(cells, Geometry.BORDER);
+        for (int cell : CELL_OF_POINT) {
+            cells[cell] = 0;
+        }
+    }
+
+    /** The engine's copy of a core position (stones, pairs, side to move, ply, result). */
+    static EngineBoard of(Position position) {
+        EngineBoard board = new EngineBoard();
+        board.load(position);
+        return board;
+    }
+
+    /** Replaces this board's contents with a core position; the history starts empty. */
+    void load(Position position) {
+        while (length > 0) {
+            undo();
+        }
+        for (int cell : CELL_OF_POINT) {
+            if (cells[cell] != 0) {
+                set(cell, 0);
+            }
+        }
+        stoneTotal = 0;
+        hash = 0;
+        for (int p = 0; p < Board.POINTS; p++) {
+            int code = position.codeAt(p);
+            if (code != 0) {
+                set(CELL_OF_POINT[p], code);
+                hash ^= ZOBRIST_STONE[code][CELL_OF_POINT[p]];
+                stoneTotal++;
+            }
+        }
+        for (int c = 1; c <= 2; c++) {
+            pairs[c] = position.capturedPairs(Color.ofCode(c));
+            hash ^= ZOBRIST_PAIRS[c][pairs[c] & 63];
+        }
+        toMove = position.toMove().code();
+        if (toMove == 2) {
+            hash ^= ZOBRIST_BLACK;
+        }
+        ply = position.ply();
+        Color winner = position.status().winner();
+        result = winner != null ? winner.code() : position.status().isOver() ? DRAW : ONGOING;
+    }
+
+    /** Mirrors {@link Position#check}: whether the side to move may play the point. */
+    boolean isLegal(int point) {
+        if (result != ONGOING || point < 0 || point >= Board.POINTS || cells[CELL_OF_POINT[point]] != 0) {
+            return false;
+        }
+        if (ply == 0) {
+            return point == Board.CENTRE;
+        }
+        return ply != 2 || Board.distance(point, Board.CENTRE) >= 3;
+    }
+
+    /** Plays a legal move given as a cell; returns the pairs it captured. */
+    int apply(int cell) {
+        final byte[] b = cells;
+        final int me = toMove;
+        final int opp = 3 - me;
+        boolean five = set(cell, me);
+        long h = hash ^ ZOBRIST_STONE[me][cell];
+        stoneTotal++;
+        int mask = 0;
+        int captured = 0;
+        for (int d = 0; d < 8; d++) {
+            int off = DIRS[d];
+            int c1 = cell + off;
+            if (b[c1] == opp && b[c1 + off] == opp && b[c1 + 2 * off] == me) {
+                set(c1, 0);
+                set(c1 + off, 0);
+                h ^= ZOBRIST_STONE[opp][c1] ^ ZOBRIST_STONE[opp][c1 + off];
+                mask |= 1 << d;
+                captured++;
+            }
+        }
+        if (captured != 0) {
+            int before = pairs[me];
+            pairs[me] = before + captured;
+            stoneTotal -= 2 * captured;
+            h ^= ZOBRIST_PAIRS[me][before & 63] ^ ZOBRIST_PAIRS[me][(before + captured) & 63];
+        }
+        if (length == moves.length) {
+            moves = Arrays.copyOf(moves, length * 2);
+            captureMasks = Arrays.copyOf(captureMasks, length * 2);
+        }
+        moves[length] = cell;
+        captureMasks[length] = (byte) mask;
+        length++;
+        ply++;
+        toMove = opp;
+        hash = h ^ ZOBRIST_BLACK;
+        if (five || pairs[me] >= WIN_PAIRS) {
+            result = me;
+        } else if (stoneTotal == Board.POINTS) {
+            result = DRAW;
+        }
+        return captured;
+    }
+
+    void undo() {
+        length--;
+        final int cell = moves[length];
+        final int mask = captureMasks[length];
+        final int opp = toMove;
+        final int me = 3 - opp;
+        long h = hash ^ ZOBRIST_BLACK ^ ZOBRIST_STONE[me][cell];
+        set(cell, 0);
+        stoneTotal--;
+        if (mask != 0) {
+            int restored = 0;
+            for (int d = 0; d < 8; d++) {
+                if ((mask & (1 << d)) != 0) {
+                    int c1 = cell + DIRS[d];
+                    set(c1, opp);
+                    set(c1 + DIRS[d], opp);
+                    h ^= ZOBRIST_STONE[opp][c1] ^ ZOBRIST_STONE[opp][c1 + DIRS[d]];
+                    restored++;
+                }
+            }
+            int after = pairs[me];
+            pairs[me] = after - restored;
+            stoneTotal += 2 * restored;
+            h ^= ZOBRIST_PAIRS[me][after & 63] ^ ZOBRIST_PAIRS[me][(after - restored) & 63];
+        }
+        ply--;
+        toMove = me;
+        hash = h;
+        result = ONGOING;
+    }
+
+    /**
+     * Puts a colour (or 0) on a cell and updates windows, segments and neighbour counts.
+     *
+     * @return whether a placed stone completed a window of five (five or more in a row)
+     */
+    private boolean set(int cell, int color) {
+        final int old = cells[cell];
+        cells[cell] = (byte) color;
+        final int stone = color != 0 ? color : old;
+        final int sign = color != 0 ? 1 : -1;
+        final int unit = stone == 1 ? sign : sign * BLACK_UNIT;
+        boolean five = false;
+        int score = lineScore;
+        final byte[] w = windows;
+        final int wBase = cell * MAX_WINDOWS_AT;
+        for (int k = wBase, end = wBase + WINDOWS_AT_COUNT[cell]; k < end; k++) {
+            int id = WINDOWS_AT[k];
+            int before = w[id];
+            int after = before + unit;
+            w[id] = (byte) after;
+            score += WINDOW_SCORE[after] - WINDOW_SCORE[before];
+            fours[FOUR_OF[before]]--;
+            fours[FOUR_OF[after]]++;
+            threes[THREE_OF[before]]--;
+            threes[THREE_OF[after]]++;
+            if (after == 5 || after == 5 * BLACK_UNIT) {
+                five = true;
+            }
+        }
+        lineScore = score;
+        final byte[] s = segments;
+        final int sBase = cell * MAX_SEGMENTS_AT;
+        final int delta = color - old;
+        for (int k = sBase, end = sBase + SEGMENTS_AT_COUNT[cell]; k < end; k++) {
+            int id = SEGMENTS_AT[k];
+            int before = s[id];
+            int after = before + delta * SEGMENT_WEIGHT[k];
+            s[id] = (byte) after;
+            captureThreats[CAPTURER[before]]--;
+            captureThreats[CAPTURER[after]]++;
+            openPairs[OPEN_PAIR[before]]--;
+            openPairs[OPEN_PAIR[after]]++;
+        }
+        for (int off : NEAR) {
+            near[cell + off] += sign;
+        }
+        return five;
+    }
+
+    /** Whether the side to move wins with its next stone: a four to complete, or a fifth pair to take. */
+    boolean canWinNow() {
+        int me = toMove;
+        return fours[me] > 0 || (pairs[me] == WIN_PAIRS - 1 && captureThreats[me] > 0);
+    }
+
+    /** Whether the opponent of the side to move threatens to win with its next stone. */
+    boolean opponentThreatensWin() {
+        int opp = 3 - toMove;
+        return fours[opp] > 0 || (pairs[opp] == WIN_PAIRS - 1 && captureThreats[opp] > 0);
+    }
+
+    /** How many pairs the side to move would capture by playing this empty cell. */
+    int capturesAt(int cell, int me) {
+        final byte[] b = cells;
+        final int opp = 3 - me;
+        int n = 0;
+        for (int off : DIRS) {
+            if (b[cell + off] == opp && b[cell + 2 * off] == opp && b[cell + 3 * off] == me) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    int historyLength() {
+        return length;
+    }
+
+    int lastMove() {
+        return length == 0 ? -1 : moves[length - 1];
+    }
+
+    static int cellOf(int point) {
+        return CELL_OF_POINT[point];
+    }
+
+    static int pointOf(int cell) {
+        return Geometry.POINT_OF_CELL[cell];
+    }
+}

@@ -1,0 +1,254 @@
+package club.pente.ai.engine;
+
+import club.pente.core.rules.Board;
+
+import static club.pente.ai.engine.Geometry.CELL_OF_POINT;
+import static club.pente.ai.engine.Geometry.DIRS;
+import static club.pente.ai.engine.Geometry.MAX_WINDOWS_AT;
+import static club.pente.ai.engine.Geometry.SEGMENT_CELLS;
+import static club.pente.ai.engine.Geometry.WINDOWS_AT;
+import static club.pente.ai.engine.Geometry.WINDOWS_AT_COUNT;
+import static club.pente.ai.engine.Geometry.WINDOW_CELLS;
+
+/**
+ * Candidate moves (cells) for a board, written into caller-owned arrays so that nothing is allocated
+ * per node. Candidates are the empty points within distance 2 of a stone; the opening rule is applied
+ * at plies 1 and 3 exactly as pente-core does. Forcing subsets (defences against a threatened win,
+ * moves that make a four, captures) feed the quiescence and the threat search.
+ */
+final class MoveGenerator {
+    /** Static ordering weights indexed by how many of a window's stones are the mover's (or the foe's). */
+    private static final int[] ATTACK = {1, 8, 40, 600, 200_000};
+    private static final int[] BLOCK = {0, 5, 30, 400, 100_000};
+
+    private final EngineBoard board;
+    private final int[] mark = new int[Geometry.CELLS];
+    private final int[] scratch = new int[Board.POINTS];
+    private int stamp;
+
+    MoveGenerator(EngineBoard board) {
+        this.board = board;
+    }
+
+    /** All candidate moves; returns how many were written. */
+    int candidates(int[] out) {
+        final EngineBoard b = board;
+        int n = 0;
+        if (b.ply <= 2 || b.stoneTotal == 0) {
+            for (int p = 0; p < Board.POINTS; p++) {
+                int cell = CELL_OF_POINT[p];
+                if ((b.near[cell] > 0 || b.stoneTotal == 0) && b.isLegal(p)) {
+                    out[n++] = cell;
+                }
+            }
+            if (n == 0) {
+                // The opening rule can leave nothing near the stones (White's ply 3): any legal point.
+                for (int p = 0; p < Board.POINTS; p++) {
+                    if (b.isLegal(p) && Board.distance(p, Board.CENTRE) <= 3) {
+                        out[n++] = CELL_OF_POINT[p];
+                    }
+                }
+            }
+            if (b.stoneTotal == 0 && n > 1) {
+                // A set-up empty board: the centre is as good as anything.
+                out[0] = CELL_OF_POINT[Board.CENTRE];
+                n = 1;
+            }
+            return n;
+        }
+        final byte[] cells = b.cells;
+        final byte[] near = b.near;
+        for (int cell : CELL_OF_POINT) {
+            if (cells[cell] == 0 && near[cell] > 0) {
+                out[n++] = cell;
+            }
+        }
+        return n;
+    }
+
+    /** A move that wins at once for the side to move (completes five, takes the fifth pair), or -1. */
+    int winningMove() {
+        final EngineBoard b = board;
+        final int me = b.toMove;
+        newStamp();
+        if (b.fours[me] > 0 && emptiesOfWindows(me, 4, scratch, 0) > 0) {
+            return scratch[0];
+        }
+        if (b.pairs[me] == 4 && b.captureThreats[me] > 0 && captures(me, scratch, 0) > 0) {
+            return scratch[0];
+        }
+        return -1;
+    }
+
+    /**
+     * Replies when the opponent threatens to win next move: block each of its fours, fill the points
+     * where it would take a fifth pair, or capture (a capture can break a four or remove a flanking
+     * stone). Returns how many; 0 means nothing helps.
+     */
+    int defences(int[] out) {
+        final EngineBoard b = board;
+        final int me = b.toMove;
+        final int opp = 3 - me;
+        newStamp();
+        int n = 0;
+        if (b.fours[opp] > 0) {
+            n = emptiesOfWindows(opp, 4, out, n);
+        }
+        if (b.pairs[opp] == 4 && b.captureThreats[opp] > 0) {
+            n = captureCells(opp, out, n);
+        }
+        return captures(me, out, n);
+    }
+
+    /** Moves that make a four for the side to move (the empty points of its clean threes). */
+    int fourMoves(int[] out) {
+        newStamp();
+        return board.threes[board.toMove] > 0 ? emptiesOfWindows(board.toMove, 3, out, 0) : 0;
+    }
+
+    /**
+     * Attacking moves for the threat search: those that make a four, capture, or (with four pairs
+     * taken) threaten the fifth; with {@code threes}, also those that make a three.
+     */
+    int threatMoves(int[] out, boolean threes) {
+        final EngineBoard b = board;
+        final int me = b.toMove;
+        newStamp();
+        int n = emptiesOfWindows(me, 3, out, 0);
+        if (threes) {
+            n = emptiesOfWindows(me, 2, out, n);
+        }
+        n = captures(me, out, n);
+        if (b.pairs[me] == 4) {
+            n = captureThreatMoves(me, out, n);
+        }
+        return n;
+    }
+
+    /**
+     * Replies to a three (a threat to make an open four): the empty points of the attacker's threes
+     * and fours, the defender's own fours and its captures.
+     */
+    int threeDefences(int[] out) {
+        final int me = board.toMove;
+        newStamp();
+        int n = emptiesOfWindows(3 - me, 3, out, 0);
+        n = emptiesOfWindows(3 - me, 4, out, n);
+        n = emptiesOfWindows(me, 3, out, n);
+        return captures(me, out, n);
+    }
+
+    /** Moves that make {@code X O O _}: a capture threat for {@code color}. */
+    int captureThreatMoves(int color, int[] out, int n) {
+        final byte[] c = board.cells;
+        final byte[] near = board.near;
+        final int opp = 3 - color;
+        for (int cell : CELL_OF_POINT) {
+            if (c[cell] != 0 || near[cell] == 0 || mark[cell] == stamp) {
+                continue;
+            }
+            for (int off : DIRS) {
+                if (c[cell + off] == opp && c[cell + 2 * off] == opp && c[cell + 3 * off] == 0) {
+                    mark[cell] = stamp;
+                    out[n++] = cell;
+                    break;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Moves of {@code color} that capture at least one pair, appended after {@code n} entries. */
+    int captures(int color, int[] out, int n) {
+        return board.captureThreats[color] > 0 ? captureCells(color, out, n) : n;
+    }
+
+    /** The empty points where {@code color} could capture (the open end of {@code X O O _}). */
+    int captureCells(int color, int[] out, int n) {
+        final byte[] segments = board.segments;
+        final byte[] cells = board.cells;
+        for (int id = 0; id < segments.length; id++) {
+            if (EngineBoard.CAPTURER[segments[id]] == color) {
+                int first = SEGMENT_CELLS[id * 4];
+                int cell = cells[first] == 0 ? first : SEGMENT_CELLS[id * 4 + 3];
+                if (mark[cell] != stamp) {
+                    mark[cell] = stamp;
+                    out[n++] = cell;
+                }
+            }
+        }
+        return n;
+    }
+
+    /** The empty points of every window holding {@code stones} of {@code color} and none of the other. */
+    int emptiesOfWindows(int color, int stones, int[] out, int n) {
+        final byte[] windows = board.windows;
+        final byte[] cells = board.cells;
+        final int code = color == 1 ? stones : stones * EngineBoard.BLACK_UNIT;
+        for (int id = 0; id < windows.length; id++) {
+            if (windows[id] == code) {
+                for (int i = id * 5, end = i + 5; i < end; i++) {
+                    int cell = WINDOW_CELLS[i];
+                    if (cells[cell] == 0 && mark[cell] != stamp) {
+                        mark[cell] = stamp;
+                        out[n++] = cell;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * A static guess of how good a move is for the side to move: what it builds and blocks on its
+     * lines, what it captures, which of its pairs it saves, which capture it threatens or walks into.
+     */
+    int score(int cell) {
+        final EngineBoard b = board;
+        final int me = b.toMove;
+        final int opp = 3 - me;
+        final byte[] windows = b.windows;
+        int s = 0;
+        for (int k = cell * MAX_WINDOWS_AT, end = k + WINDOWS_AT_COUNT[cell]; k < end; k++) {
+            int code = windows[WINDOWS_AT[k]];
+            int white = EngineBoard.WINDOW_WHITE[code];
+            int black = EngineBoard.WINDOW_BLACK[code];
+            int mine = me == 1 ? white : black;
+            int theirs = me == 1 ? black : white;
+            if (theirs == 0) {
+                s += ATTACK[mine];
+            }
+            if (mine == 0) {
+                s += BLOCK[theirs];
+            }
+        }
+        final byte[] c = b.cells;
+        for (int off : DIRS) {
+            int c1 = c[cell + off];
+            int c2 = c[cell + 2 * off];
+            int c3 = c[cell + 3 * off];
+            if (c1 == opp && c2 == opp) {
+                if (c3 == me) {
+                    s += b.pairs[me] >= 4 ? 200_000 : 700 + 250 * b.pairs[me];
+                } else if (c3 == 0) {
+                    s += b.pairs[me] >= 3 ? 400 : 60;
+                }
+            } else if (c1 == me && c2 == me) {
+                if (c3 == opp) {
+                    // The opponent could capture here: taking the point saves the pair.
+                    s += b.pairs[opp] >= 4 ? 100_000 : 500 + 200 * b.pairs[opp];
+                }
+            } else if (c1 == me && c2 == opp && c[cell - off] == 0) {
+                // Our new stone and its neighbour make a pair the opponent can flank at once.
+                s -= 80;
+            } else if (c1 == me && c2 == 0 && c[cell - off] == opp) {
+                s -= 80;
+            }
+        }
+        return s;
+    }
+
+    private void newStamp() {
+        stamp++;
+    }
+}

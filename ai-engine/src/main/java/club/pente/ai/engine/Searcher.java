@@ -1,0 +1,386 @@
+package club.pente.ai.engine;
+
+import club.pente.core.rules.Board;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Iterative-deepening principal-variation search over an {@link EngineBoard}.
+ *
+ * <p>Each node first asks whether the side to move wins at once (a four to complete, the fifth pair to
+ * take); when the opponent threatens that, only the replies that can stop it are searched (and a lone
+ * reply does not use up depth). Moves are ordered hash move, killers, then static score plus history,
+ * and the tail beyond the level's width is cut. At the horizon a quiescence search plays out
+ * replies to threats and the side to move's fours (a VCF), so threats coming from either side are seen.
+ * Scores are from the side to move; wins are {@link #WIN} minus the plies to reach them.
+ *
+ * <p>Holds per-search state; one instance per thread.
+ */
+final class Searcher {
+    static final int WIN = 1_000_000;
+    static final int MAX_PLY = 128;
+    private static final int INFINITY = WIN + 1;
+    private static final int WIN_BOUND = WIN - MAX_PLY;
+    private static final int HASH_MOVE_BONUS = 1 << 29;
+    private static final int KILLER_BONUS = 1 << 20;
+
+    private final EngineBoard board;
+    private final EngineConfig config;
+    private final TranspositionTable table;
+    private final MoveGenerator generator;
+    private final long noiseSalt;
+
+    private final int[][] moves = new int[MAX_PLY][Board.POINTS];
+    private final int[][] scores = new int[MAX_PLY][Board.POINTS];
+    private final int[][] killers = new int[MAX_PLY][2];
+    private final int[][] history = new int[3][Geometry.CELLS];
+    private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
+    private final int[] pvLength = new int[MAX_PLY + 1];
+
+    private long nodes;
+    private long nodeLimit;
+    private long deadline;
+    private boolean stopped;
+
+    long nodes() {
+        return nodes;
+    }
+
+    Searcher(EngineBoard board, EngineConfig config, TranspositionTable table, long noiseSalt) {
+        this.board = board;
+        this.config = config;
+        this.table = table;
+        this.generator = new MoveGenerator(board);
+        this.noiseSalt = noiseSalt;
+    }
+
+    MoveGenerator generator() {
+        return generator;
+    }
+
+    /** Result of {@link #search}: cells, not points. */
+    record Outcome(int move, int score, int depth, long nodes, int[] pv) {
+    }
+
+    /**
+     * Searches the board's position (which must be ongoing and have a legal move) until the budget or
+     * the level's depth runs out. {@code preferred} (a cell or -1) is tried first at the root.
+     */
+    Outcome search(Budget budget, long startNanos, int preferred) {
+        nodes = 0;
+        nodeLimit = budget.nodes();
+        deadline = startNanos + budget.hardMillis() * 1_000_000L;
+        long softDeadline = budget.timed() ? startNanos + budget.millis() * 500_000L : Long.MAX_VALUE;
+        stopped = false;
+        for (int[] k : killers) {
+            k[0] = k[1] = -1;
+        }
+        for (int[] h : history) {
+            java.util.Arrays.fill(h, 0);
+        }
+
+        final int[] rootMoves = moves[0];
+        final int[] rootScores = scores[0];
+        final boolean forced = board.opponentThreatensWin();
+        int n = forced ? generator.defences(rootMoves) : generator.candidates(rootMoves);
+        if (n == 0) {
+            // Nothing stops the threat: any move loses, play the best-looking one.
+            n = generator.candidates(rootMoves);
+        }
+        for (int i = 0; i < n; i++) {
+            rootScores[i] = generator.score(rootMoves[i]) + (rootMoves[i] == preferred ? HASH_MOVE_BONUS : 0);
+        }
+        sortDescending(rootMoves, rootScores, n);
+
+        int bestMove = rootMoves[0];
+        int bestScore = 0;
+        int depthDone = 0;
+        int[] bestPv = {bestMove};
+        if (n == 1) {
+            return new Outcome(bestMove, Evaluator.evaluate(board), 0, nodes, bestPv);
+        }
+        final int width = forced ? n : Math.min(n, Math.max(config.width(), 8) + 4);
+        for (int depth = 1; depth <= config.maxDepth(); depth++) {
+            int score = root(depth, rootMoves, rootScores, width);
+            if (stopped) {
+                if (depthDone == 0) {
+                    // Out of budget inside the first iteration: the best move searched so far leads.
+                    bestMove = rootMoves[0];
+                    bestScore = score == -INFINITY ? Evaluator.evaluate(board) : score;
+                    bestPv = pvLength[0] > 0 ? java.util.Arrays.copyOf(pv[0], pvLength[0]) : new int[] {bestMove};
+                }
+                break;
+            }
+            bestMove = rootMoves[0];
+            bestScore = score;
+            depthDone = depth;
+            bestPv = java.util.Arrays.copyOf(pv[0], pvLength[0]);
+            if (Math.abs(score) >= WIN_BOUND || System.nanoTime() > softDeadline) {
+                break;
+            }
+        }
+        return new Outcome(bestMove, bestScore, depthDone, nodes, bestPv);
+    }
+
+    /** One root iteration; leaves the best move first in {@code rootMoves}. */
+    private int root(int depth, int[] rootMoves, int[] rootScores, int width) {
+        int alpha = -INFINITY;
+        final int beta = INFINITY;
+        int best = -INFINITY;
+        pvLength[0] = 0;
+        for (int i = 0; i < width; i++) {
+            int move = rootMoves[i];
+            board.apply(move);
+            int score;
+            if (i == 0) {
+                score = -search(depth - 1, -beta, -alpha, 1);
+            } else {
+                score = -search(depth - 1, -alpha - 1, -alpha, 1);
+                if (score > alpha && !stopped) {
+                    score = -search(depth - 1, -beta, -alpha, 1);
+                }
+            }
+            board.undo();
+            if (stopped) {
+                return best;
+            }
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                }
+                // Move it to the front, keeping the others in order: it leads the next iteration.
+                System.arraycopy(rootMoves, 0, rootMoves, 1, i);
+                System.arraycopy(rootScores, 0, rootScores, 1, i);
+                rootMoves[0] = move;
+                updatePv(0, move);
+            }
+        }
+        return best;
+    }
+
+    private int search(int depth, int alpha, int beta, int ply) {
+        final EngineBoard b = board;
+        pvLength[ply] = 0;
+        if (b.result != EngineBoard.ONGOING) {
+            return b.result == EngineBoard.DRAW ? 0 : -(WIN - ply);
+        }
+        if (checkStop()) {
+            return 0;
+        }
+        if (b.canWinNow()) {
+            return WIN - ply - 1;
+        }
+        if (depth <= 0 || ply >= MAX_PLY - 4) {
+            return quiescence(alpha, beta, ply, 0);
+        }
+        final long hash = b.hash;
+        final long entry = table.probe(hash);
+        int hashMove = -1;
+        if (entry != 0) {
+            hashMove = TranspositionTable.move(entry);
+            if (TranspositionTable.depth(entry) >= depth) {
+                int score = fromTable(TranspositionTable.score(entry), ply);
+                int bound = TranspositionTable.bound(entry);
+                if (bound == TranspositionTable.EXACT
+                        || (bound == TranspositionTable.LOWER && score >= beta)
+                        || (bound == TranspositionTable.UPPER && score <= alpha)) {
+                    return score;
+                }
+            }
+        }
+
+        final boolean forced = b.opponentThreatensWin();
+        final int[] list = moves[ply];
+        final int[] order = scores[ply];
+        final int n = forced ? generator.defences(list) : generator.candidates(list);
+        if (n == 0) {
+            return forced ? -(WIN - ply - 2) : 0;
+        }
+        final int me = b.toMove;
+        final int[] killer = killers[ply];
+        final int[] hist = history[me];
+        for (int i = 0; i < n; i++) {
+            int move = list[i];
+            int s = generator.score(move) + hist[move];
+            if (move == hashMove) {
+                s += HASH_MOVE_BONUS;
+            } else if (move == killer[0] || move == killer[1]) {
+                s += KILLER_BONUS;
+            }
+            order[i] = s;
+        }
+        final int width = forced ? n : Math.min(n, config.width());
+        final int next = forced && n <= 2 ? depth : depth - 1;
+        final int alphaIn = alpha;
+        int best = -INFINITY;
+        int bestMove = list[0];
+        for (int i = 0; i < width; i++) {
+            pickBest(list, order, i, n);
+            int move = list[i];
+            b.apply(move);
+            int score;
+            if (i == 0) {
+                score = -search(next, -beta, -alpha, ply + 1);
+            } else {
+                score = -search(next, -alpha - 1, -alpha, ply + 1);
+                if (score > alpha && score < beta) {
+                    score = -search(next, -beta, -alpha, ply + 1);
+                }
+            }
+            b.undo();
+            if (stopped) {
+                return 0;
+            }
+            if (score > best) {
+                best = score;
+                bestMove = move;
+                if (score > alpha) {
+                    alpha = score;
+                    updatePv(ply, move);
+                    if (alpha >= beta) {
+                        if (move != killer[0]) {
+                            killer[1] = killer[0];
+                            killer[0] = move;
+                        }
+                        hist[move] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        int bound = best >= beta ? TranspositionTable.LOWER : best > alphaIn ? TranspositionTable.EXACT : TranspositionTable.UPPER;
+        table.store(hash, depth, bound, toTable(best, ply), bestMove);
+        return best;
+    }
+
+    /**
+     * Beyond the horizon: answer a threatened win with the moves that stop it, else stand pat or try
+     * the side to move's fours.
+     */
+    private int quiescence(int alpha, int beta, int ply, int qply) {
+        final EngineBoard b = board;
+        pvLength[ply] = 0;
+        if (b.result != EngineBoard.ONGOING) {
+            return b.result == EngineBoard.DRAW ? 0 : -(WIN - ply);
+        }
+        if (checkStop()) {
+            return 0;
+        }
+        if (b.canWinNow()) {
+            return WIN - ply - 1;
+        }
+        final boolean forced = b.opponentThreatensWin();
+        if (ply >= MAX_PLY - 2 || qply >= config.quiescence() || (!forced && b.threes[b.toMove] == 0)) {
+            return evaluate();
+        }
+        final int[] list = moves[ply];
+        int best;
+        int n;
+        if (forced) {
+            n = generator.defences(list);
+            if (n == 0) {
+                return -(WIN - ply - 2);
+            }
+            best = -INFINITY;
+        } else {
+            best = evaluate();
+            if (best >= beta) {
+                return best;
+            }
+            alpha = Math.max(alpha, best);
+            n = generator.fourMoves(list);
+        }
+        for (int i = 0; i < n; i++) {
+            int move = list[i];
+            b.apply(move);
+            int score = -quiescence(-beta, -alpha, ply + 1, qply + 1);
+            b.undo();
+            if (stopped) {
+                return 0;
+            }
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                    updatePv(ply, move);
+                    if (alpha >= beta) {
+                        break;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    private int evaluate() {
+        int score = Evaluator.evaluate(board);
+        int amplitude = config.noise();
+        if (amplitude > 0) {
+            // Seeded and a function of the position alone, so the table stays consistent.
+            long z = (board.hash ^ noiseSalt) * 0x9E3779B97F4A7C15L;
+            z = (z ^ (z >>> 31)) * 0xBF58476D1CE4E5B9L;
+            score += (int) Math.floorMod(z ^ (z >>> 29), 2L * amplitude + 1) - amplitude;
+        }
+        return score;
+    }
+
+    private boolean checkStop() {
+        if (stopped) {
+            return true;
+        }
+        if (++nodes >= nodeLimit || ((nodes & 1023) == 0 && System.nanoTime() > deadline)) {
+            stopped = true;
+        }
+        return stopped;
+    }
+
+    private void updatePv(int ply, int move) {
+        int[] line = pv[ply];
+        line[0] = move;
+        int childLength = ply + 1 <= MAX_PLY ? pvLength[ply + 1] : 0;
+        System.arraycopy(pv[ply + 1], 0, line, 1, childLength);
+        pvLength[ply] = childLength + 1;
+    }
+
+    private static int toTable(int score, int ply) {
+        return score >= WIN_BOUND ? score + ply : score <= -WIN_BOUND ? score - ply : score;
+    }
+
+    private static int fromTable(int score, int ply) {
+        return score >= WIN_BOUND ? score - ply : score <= -WIN_BOUND ? score + ply : score;
+    }
+
+    private static void pickBest(int[] list, int[] order, int from, int n) {
+        int best = from;
+        for (int j = from + 1; j < n; j++) {
+            if (order[j] > order[best]) {
+                best = j;
+            }
+        }
+        if (best != from) {
+            int m = list[from];
+            list[from] = list[best];
+            list[best] = m;
+            int s = order[from];
+            order[from] = order[best];
+            order[best] = s;
+        }
+    }
+
+    private static void sortDescending(int[] list, int[] order, int n) {
+        for (int i = 0; i < n; i++) {
+            pickBest(list, order, i, n);
+        }
+    }
+
+    /** A principal variation as point indexes. */
+    static List<Integer> points(int[] cells) {
+        List<Integer> points = new ArrayList<>(cells.length);
+        for (int cell : cells) {
+            points.add(EngineBoard.pointOf(cell));
+        }
+        return points;
+    }
+}

@@ -1,0 +1,61 @@
+package club.pente.ai.application;
+
+import club.pente.ai.engine.Budget;
+import club.pente.ai.engine.Engine;
+import club.pente.ai.engine.EngineConfig;
+import club.pente.ai.engine.SearchResult;
+import club.pente.core.notation.Notation;
+import club.pente.core.notation.NotationException;
+import club.pente.core.rules.MoveError;
+import club.pente.core.rules.Position;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The engine behind the service. Engines are not thread-safe and carry a transposition table, so each
+ * thinking thread keeps one per level and reuses it from move to move.
+ */
+@ApplicationScoped
+public class EngineMoveChooser implements MoveChooser {
+    /** 2^18 entries of 16 bytes: 4 MB per engine keeps eight levels on a few threads within a small heap. */
+    private static final int TABLE_BITS = 18;
+
+    private final ThreadLocal<Map<Integer, Engine>> engines = ThreadLocal.withInitial(HashMap::new);
+
+    @Override
+    public Analysis choose(List<String> moves, int level, Duration budget, long seed) {
+        Position position = replay(moves);
+        if (position.status().isOver()) {
+            throw new IllegalArgumentException("the game is already over (" + position.status() + ", " + position.reason() + ")");
+        }
+        Engine engine = engines.get().computeIfAbsent(level,
+                l -> new Engine(EngineConfig.level(l).withTtBits(TABLE_BITS), seed));
+        SearchResult result = budget == null
+                ? engine.bestMove(position)
+                : engine.bestMove(position, Budget.millis(budget.toMillis()));
+        return new Analysis(Notation.format(result.move()), result.score(), result.depth(), result.nodes(),
+                result.pv().stream().map(Notation::format).toList(), result.timeMs());
+    }
+
+    static Position replay(List<String> moves) {
+        Position position = new Position();
+        for (int i = 0; i < moves.size(); i++) {
+            int point;
+            try {
+                point = Notation.parse(moves.get(i));
+            } catch (NotationException e) {
+                throw new IllegalArgumentException("move " + (i + 1) + ": " + e.getMessage());
+            }
+            MoveError error = position.check(point);
+            if (error != null) {
+                throw new IllegalArgumentException("move " + (i + 1) + " (" + moves.get(i) + "): " + error.message());
+            }
+            position.apply(point);
+        }
+        return position;
+    }
+}

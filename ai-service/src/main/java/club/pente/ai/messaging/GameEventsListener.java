@@ -1,0 +1,79 @@
+package club.pente.ai.messaging;
+
+import club.pente.ai.application.ComputerLevel;
+import club.pente.ai.application.ComputerPlayer;
+import club.pente.ai.gameclient.GameServiceClient;
+import club.pente.core.contract.Contracts;
+import club.pente.core.contract.GameEnded;
+import club.pente.core.contract.GameEvent;
+import club.pente.core.contract.GameStarted;
+import club.pente.core.contract.MovePlayed;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Watches {@code pente.game.events} for games with a computer player and tells the computer when such
+ * a game may be waiting for it. At startup it also asks the game service for live games, so that a game
+ * left waiting while this service was down is picked up again.
+ */
+@ApplicationScoped
+public class GameEventsListener {
+    private static final Logger LOG = Logger.getLogger(GameEventsListener.class);
+
+    private final ComputerPlayer computer;
+    private final GameServiceClient games;
+    private final Set<String> computerGames = ConcurrentHashMap.newKeySet();
+
+    public GameEventsListener(ComputerPlayer computer, @RestClient GameServiceClient games) {
+        this.computer = computer;
+        this.games = games;
+    }
+
+    @Incoming("game-events")
+    public void onEvent(String payload) {
+        GameEvent event;
+        try {
+            event = Contracts.json().readValue(payload, GameEvent.class);
+        } catch (Exception e) {
+            LOG.debugf("ignoring an unreadable event: %s", e.getMessage());
+            return;
+        }
+        if (event instanceof GameStarted started) {
+            if (ComputerLevel.isComputer(started.white()) || ComputerLevel.isComputer(started.black())) {
+                computerGames.add(started.gameId());
+                computer.consider(started.gameId());
+            }
+        } else if (event instanceof MovePlayed played) {
+            if (computerGames.contains(played.gameId()) || ComputerLevel.of(played.playerId()).isPresent()) {
+                computerGames.add(played.gameId());
+                computer.consider(played.gameId());
+            }
+        } else if (event instanceof GameEnded ended) {
+            computerGames.remove(ended.gameId());
+        }
+    }
+
+    void recover(@Observes StartupEvent event) {
+        games.games("live", 500)
+                .onFailure().retry().withBackOff(Duration.ofSeconds(1), Duration.ofSeconds(10)).atMost(30)
+                .onFailure().recoverWithItem(failure -> {
+                    LOG.warnf("could not list live games to resume computer games: %s", failure.toString());
+                    return java.util.List.of();
+                })
+                .subscribe().with(live -> live.stream()
+                        .filter(game -> ComputerLevel.isComputer(game.white()) || ComputerLevel.isComputer(game.black()))
+                        .forEach(game -> {
+                            computerGames.add(game.id());
+                            computer.consider(game.id());
+                        }));
+    }
+
+}

@@ -1,0 +1,78 @@
+package club.pente.rating.persistence;
+
+import club.pente.core.rules.Color;
+import club.pente.rating.domain.EloPolicy;
+import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.Instant;
+
+/** A rated player's standing and record; changed only under a row lock (see {@link RatingStore}). */
+@Entity
+@Table(name = "players")
+public class PlayerEntity extends PanacheEntityBase {
+    @Id
+    @Column(name = "player_id")
+    public String playerId;
+    public String name;
+    public int rating;
+    public int games;
+    public int wins;
+    public int losses;
+    public int draws;
+    @Column(name = "white_games")
+    public int whiteGames;
+    @Column(name = "white_wins")
+    public int whiteWins;
+    @Column(name = "white_losses")
+    public int whiteLosses;
+    @Column(name = "white_draws")
+    public int whiteDraws;
+    @Column(name = "black_games")
+    public int blackGames;
+    @Column(name = "black_wins")
+    public int blackWins;
+    @Column(name = "black_losses")
+    public int blackLosses;
+    @Column(name = "black_draws")
+    public int blackDraws;
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    public EloPolicy.Standing standing() {
+        return new EloPolicy.Standing(rating, games);
+    }
+
+    public boolean provisional() {
+        return EloPolicy.provisional(games);
+    }
+
+    /** Counts one more rated game played with {@code colour} and ending in {@code outcome}. */
+    public void record(Color colour, EloPolicy.Outcome outcome, int newRating, Instant now) {
+        rating = newRating;
+        games++;
+        if (colour == Color.WHITE) {
+            whiteGames++;
+        } else {
+            blackGames++;
+        }
+        switch (outcome) {
+            case WIN -> {
+                wins++;
+                if (colour == Color.WHITE) whiteWins++; else blackWins++;
+            }
+            case LOSS -> {
+                losses++;
+                if (colour == Color.WHITE) whiteLosses++; else blackLosses++;
+            }
+            case DRAW -> {
+                draws++;
+                if (colour == Color.WHITE) whiteDraws++; else blackDraws++;
+            }
+        }
+        updatedAt = now;
+    }
+}

@@ -1,0 +1,69 @@
+package club.pente.rating.support;
+
+import club.pente.stack.Components;
+import club.pente.stack.PostgresDatabases;
+import club.pente.stack.StackConfig;
+import club.pente.testinfra.KafkaTestResource;
+import club.pente.testinfra.PostgresTestResource;
+import club.pente.testinfra.TestStack;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Real Kafka and PostgreSQL for the rating service's tests, isolated from anything else on the same
+ * stack: a freshly created database and topics named for this run only. (The service has no
+ * authenticated endpoint, so Keycloak is not needed.) Four partitions and four consumers, so that games
+ * of one player really are processed at the same time.
+ */
+public class RatingServiceTestResource implements QuarkusTestResourceLifecycleManager {
+    public static final String DATABASE = "pente_rating_test";
+    private final KafkaTestResource kafka = new KafkaTestResource();
+    private final PostgresTestResource postgres = new PostgresTestResource();
+
+    @Override
+    public void init(Map<String, String> initArgs) {
+        postgres.init(Map.of(PostgresTestResource.DATABASE_ARG, DATABASE));
+    }
+
+    @Override
+    public Map<String, String> start() {
+        recreateDatabase(DATABASE);
+        Map<String, String> props = new HashMap<>(kafka.start());
+        props.putAll(postgres.start());
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        props.put("pente.topic.events", "test." + run + ".game.events");
+        props.put("pente.topic.events-dlq", "test." + run + ".rating.game-events.dlq");
+        props.put("pente.topic.rating-events", "test." + run + ".rating.events");
+        props.put("pente.kafka.partitions", "4");
+        props.put("mp.messaging.incoming.game-events.concurrency", "4");
+        return props;
+    }
+
+    /** Drops and creates the test database so that a test run starts from an empty schema. */
+    static void recreateDatabase(String database) {
+        if (!DATABASE.equals(database)) {
+            throw new IllegalArgumentException("refusing to drop " + database);
+        }
+        StackConfig config = TestStack.get().ensure(Components.POSTGRES);
+        try {
+            try (Connection connection = PostgresDatabases.connect(config, config.postgres().database());
+                 Statement statement = connection.createStatement()) {
+                statement.execute("drop database if exists " + database + " with (force)");
+            }
+            PostgresDatabases.ensure(config, database);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot recreate database " + database, e);
+        }
+    }
+
+    @Override
+    public void stop() {
+        kafka.stop();
+        postgres.stop();
+    }
+}

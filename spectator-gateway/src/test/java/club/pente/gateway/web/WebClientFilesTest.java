@@ -1,0 +1,93 @@
+package club.pente.gateway.web;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The web client's static files, checked without a browser: every language has every string, every
+ * string the pages ask for exists, and the pages only load files that are there.
+ */
+class WebClientFilesTest {
+    private static final Path ROOT = Path.of("src/main/resources/META-INF/resources");
+    private static final List<String> LANGUAGES = List.of("en", "fr", "ru", "nl", "tr");
+    private static final Pattern KEY = Pattern.compile("^\\s*'([\\w.]+)':", Pattern.MULTILINE);
+
+    private static Map<String, Set<String>> dictionaries() throws IOException {
+        String source = Files.readString(ROOT.resolve("js/i18n.js"));
+        Map<String, Set<String>> keys = new LinkedHashMap<>();
+        for (String language : LANGUAGES) {
+            int start = source.indexOf("const " + language + " = {");
+            assertThat(start).as("dictionary %s", language).isGreaterThanOrEqualTo(0);
+            int end = source.indexOf("\n};", start);
+            Set<String> found = new LinkedHashSet<>();
+            Matcher m = KEY.matcher(source.substring(start, end));
+            while (m.find()) {
+                assertThat(found.add(m.group(1))).as("%s has %s once", language, m.group(1)).isTrue();
+            }
+            keys.put(language, found);
+        }
+        return keys;
+    }
+
+    @Test
+    void everyLanguageHasEveryString() throws IOException {
+        Map<String, Set<String>> keys = dictionaries();
+        Set<String> english = keys.get("en");
+        assertThat(english).hasSizeGreaterThan(100);
+        for (String language : LANGUAGES) {
+            assertThat(new TreeSet<>(keys.get(language))).as("strings in %s", language).isEqualTo(new TreeSet<>(english));
+        }
+    }
+
+    @Test
+    void everyStringThePagesAskForExists() throws IOException {
+        Set<String> english = dictionaries().get("en");
+        Pattern used = Pattern.compile("(?:\\bt|\\btr)\\('([\\w]+\\.[\\w]+)'|data-i18n(?:-placeholder|-title)?[\"']?\\s*[:=]\\s*[\"']([\\w]+\\.[\\w]+)[\"']");
+        Set<String> missing = new TreeSet<>();
+        for (Path file : webFiles()) {
+            Matcher m = used.matcher(Files.readString(file));
+            while (m.find()) {
+                String key = m.group(1) != null ? m.group(1) : m.group(2);
+                if (!english.contains(key)) {
+                    missing.add(ROOT.relativize(file) + ": " + key);
+                }
+            }
+        }
+        assertThat(missing).isEmpty();
+    }
+
+    @Test
+    void modulesImportOnlyFilesThatExist() throws IOException {
+        Pattern imports = Pattern.compile("(?:from|import)\\s+'(\\./[\\w.-]+\\.js)'");
+        for (Path file : webFiles()) {
+            Matcher m = imports.matcher(Files.readString(file));
+            while (m.find()) {
+                assertThat(file.resolveSibling(m.group(1)).normalize()).as("%s imports %s", file, m.group(1)).isRegularFile();
+            }
+        }
+        String index = Files.readString(ROOT.resolve("index.html"));
+        assertThat(index).contains("src=\"/js/main.js\"").contains("href=\"/app.css\"");
+        assertThat(ROOT.resolve("js/main.js")).isRegularFile();
+        assertThat(ROOT.resolve("app.css")).isRegularFile();
+    }
+
+    private static List<Path> webFiles() throws IOException {
+        try (Stream<Path> files = Files.walk(ROOT)) {
+            return files.filter(p -> p.toString().endsWith(".js") || p.toString().endsWith(".html")).toList();
+        }
+    }
+}
