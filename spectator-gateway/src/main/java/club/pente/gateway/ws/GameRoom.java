@@ -15,12 +15,13 @@ import java.util.function.Consumer;
  * this instance, and the stream listeners. All access is synchronised on the room.
  */
 final class GameRoom {
-    static final int RECENT = 256;
 
     record Versioned(long version, String json) {
     }
 
     final String gameId;
+    /** Events kept for resuming; a client further behind gets a fresh snapshot. */
+    private final int recentLimit;
     private final Deque<Versioned> recent = new ArrayDeque<>();
     private final Map<String, Viewer> viewers = new LinkedHashMap<>();
     private final List<Consumer<String>> streams = new ArrayList<>();
@@ -28,8 +29,9 @@ final class GameRoom {
     private long lastActivity = System.currentTimeMillis();
     private int lastSpectatorCount = -1;
 
-    GameRoom(String gameId) {
+    GameRoom(String gameId, int recentLimit) {
         this.gameId = gameId;
+        this.recentLimit = recentLimit;
     }
 
     synchronized void remember(long version, String json) {
@@ -37,7 +39,7 @@ final class GameRoom {
             return; // a redelivery: already seen
         }
         recent.addLast(new Versioned(version, json));
-        while (recent.size() > RECENT) {
+        while (recent.size() > recentLimit) {
             recent.removeFirst();
         }
         lastActivity = System.currentTimeMillis();

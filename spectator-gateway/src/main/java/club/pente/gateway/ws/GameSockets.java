@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.websockets.next.WebSocketConnection;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -33,10 +34,13 @@ public class GameSockets {
     private final Map<String, String> roomOfConnection = new ConcurrentHashMap<>();
     private final GameServiceClient games;
     private final Presence presence;
+    private final int resumeBuffer;
 
-    public GameSockets(@RestClient GameServiceClient games, Presence presence) {
+    public GameSockets(@RestClient GameServiceClient games, Presence presence,
+                       @ConfigProperty(name = "pente.gateway.resume-buffer", defaultValue = "256") int resumeBuffer) {
         this.games = games;
         this.presence = presence;
+        this.resumeBuffer = resumeBuffer;
     }
 
     static String eventMessage(String eventJson) {
@@ -44,7 +48,7 @@ public class GameSockets {
     }
 
     GameRoom room(String gameId) {
-        return rooms.computeIfAbsent(gameId, GameRoom::new);
+        return rooms.computeIfAbsent(gameId, id -> new GameRoom(id, resumeBuffer));
     }
 
     /** A socket opens on a game: resume from {@code resumeAfter} when the buffer allows, else send a snapshot. */

@@ -1,0 +1,71 @@
+package club.pente.gateway.support;
+
+import club.pente.stack.Components;
+import club.pente.stack.StackConfig;
+import club.pente.testinfra.ServiceProcess;
+import club.pente.testinfra.TestDatabases;
+import club.pente.testinfra.TestStack;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
+import java.io.File;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The gateway under test needs the authority behind it: the packaged game-service runs as a process
+ * on real Kafka, PostgreSQL and Keycloak, with topics of its own for this run.
+ */
+public class GatewayTestResource implements QuarkusTestResourceLifecycleManager {
+    private static final String DATABASE = "pente_game_gateway_test";
+    private static final int GAME_PORT = 18096;
+    private ServiceProcess gameService;
+
+    @Override
+    public Map<String, String> start() {
+        StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
+        TestDatabases.recreate(DATABASE);
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        Map<String, String> topics = Map.of(
+                "pente.topic.commands", "gwtest." + run + ".game.commands",
+                "pente.topic.events", "gwtest." + run + ".game.events");
+        Map<String, String> game = new HashMap<>(topics);
+        game.put("pente.topic.commands-dlq", "gwtest." + run + ".game.commands.dlq");
+        game.put("pente.kafka.partitions", "4");
+        game.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
+        game.put("quarkus.datasource.reactive.url", config.postgres().withDatabase(DATABASE).reactiveUrl());
+        game.put("quarkus.datasource.jdbc.url", config.postgres().withDatabase(DATABASE).jdbcUrl());
+        game.put("quarkus.datasource.username", config.postgresUser());
+        game.put("quarkus.datasource.password", config.postgresPassword());
+        game.put("quarkus.oidc.auth-server-url", config.realmUrl());
+        game.put("quarkus.oidc.credentials.secret", config.servicesSecret());
+        try {
+            File jar = new File(System.getProperty("game.service.jar", "../game-service/target/quarkus-app/quarkus-run.jar"));
+            gameService = ServiceProcess.start(jar, "game-service-for-gateway", GAME_PORT, game).awaitReady(Duration.ofSeconds(90));
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot start the game service for the gateway tests", e);
+        }
+        Map<String, String> props = new HashMap<>(topics);
+        props.put("pente.topic.presence", "gwtest." + run + ".presence");
+        props.put("pente.topic.matchmaking-events", "gwtest." + run + ".matchmaking.events");
+        props.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
+        props.put("pente.route.games", gameService.url());
+        props.put("quarkus.oidc.auth-server-url", config.realmUrl());
+        props.put("quarkus.oidc.credentials.secret", config.servicesSecret());
+        props.put("pente.ws.allowed-origins", "http://localhost:8080");
+        props.put("pente.gateway.resume-buffer", "4");
+        return props;
+    }
+
+    @Override
+    public void stop() {
+        try {
+            if (gameService != null) {
+                gameService.close();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
