@@ -19,7 +19,7 @@ public final class QuarkusServices {
 
     public static List<Component> all(StackConfig config) {
         Path repo = repoRoot(config);
-        return List.of(game(config, repo), rating(config, repo), ai(config, repo), gateway(config, repo));
+        return List.of(game(config, repo), rating(config, repo), matchmaking(config, repo), ai(config, repo), gateway(config, repo));
     }
 
     static Component game(StackConfig config, Path repo) {
@@ -40,6 +40,17 @@ public final class QuarkusServices {
         env.put("PENTE_RATING_DB_REACTIVE_URL", db.reactiveUrl());
         env.put("PENTE_RATING_DB_JDBC_URL", db.jdbcUrl());
         return service(config, repo, "rating", "rating-service", port, env, "pente_rating");
+    }
+
+    /** Seeks, pairing, invitations, computer games; reads ratings from the rating service (PENTE_RATING_URL, in common). */
+    static Component matchmaking(StackConfig config, Path repo) {
+        int port = envInt("PENTE_MATCHMAKING_PORT", 8082);
+        PostgresTarget db = config.postgres().withDatabase("pente_matchmaking");
+        Map<String, String> env = common(config);
+        env.put("PENTE_MATCHMAKING_PORT", Integer.toString(port));
+        env.put("PENTE_MATCHMAKING_DB_REACTIVE_URL", db.reactiveUrl());
+        env.put("PENTE_MATCHMAKING_DB_JDBC_URL", db.jdbcUrl());
+        return service(config, repo, "matchmaking", "matchmaking-service", port, env, "pente_matchmaking");
     }
 
     static Component ai(StackConfig config, Path repo) {

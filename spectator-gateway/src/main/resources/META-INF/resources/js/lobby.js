@@ -325,13 +325,13 @@ export function mountLobby(container) {
         h('span', { class: 'w', style: `width:${s.whiteWinPercent}%` }),
         h('span', { class: 'd', style: `width:${s.drawPercent}%` }),
         h('span', { class: 'b', style: `width:${s.blackWinPercent}%` }));
-      el.statistics.replaceChildren(
+      el.statistics.replaceChildren(...[
         h('dl', {},
           h('dt', {}, t('stats.games')), h('dd', { id: 'stat-games' }, String(s.games)),
           h('dt', {}, t('stats.whiteWins')), h('dd', {}, `${s.whiteWins} (${s.whiteWinPercent}%)`),
           h('dt', {}, t('stats.blackWins')), h('dd', {}, `${s.blackWins} (${s.blackWinPercent}%)`),
           h('dt', {}, t('stats.draws')), h('dd', {}, `${s.draws} (${s.drawPercent}%)`)),
-        s.games ? bar : null);
+        s.games ? bar : null].filter(Boolean));
     } catch (e) {
       el.statistics.replaceChildren(h('p', { class: 'muted' }, describeError(e)));
     }

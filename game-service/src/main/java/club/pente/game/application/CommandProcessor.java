@@ -6,6 +6,7 @@ import club.pente.game.domain.Decision;
 import club.pente.game.domain.GameAuthority;
 import club.pente.game.domain.LiveGame;
 import club.pente.game.persistence.GameStore;
+import club.pente.messaging.OutboxSignal;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;

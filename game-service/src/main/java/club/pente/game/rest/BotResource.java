@@ -14,7 +14,7 @@ import club.pente.game.messaging.CommandOutcomes;
 import club.pente.game.messaging.CommandSender;
 import club.pente.game.persistence.GameEntity;
 import club.pente.game.persistence.GameQueries;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -58,7 +58,6 @@ public class BotResource {
     @POST
     @Path("/moves")
     @Authenticated
-    @WithSession
     @Operation(summary = "Play a move as the authenticated player; answers with the applied move or the rejection")
     public Uni<Response> move(@PathParam("id") String id, MoveRequest request) {
         if (request == null || request.point() == null || request.point().isBlank()) {
@@ -73,7 +72,7 @@ public class BotResource {
             return bad("BAD_PLY", "expectedPly must be 1 or more");
         }
         String player = token.getSubject();
-        return queries.find(id).flatMap(stored -> {
+        return find(id).flatMap(stored -> {
             if (stored == null) {
                 return Uni.createFrom().item(GameResource.notFound(id));
             }
@@ -91,11 +90,10 @@ public class BotResource {
     @POST
     @Path("/resign")
     @Authenticated
-    @WithSession
     @Operation(summary = "Resign as the authenticated player")
     public Uni<Response> resign(@PathParam("id") String id) {
         String player = token.getSubject();
-        return queries.find(id).flatMap(stored -> {
+        return find(id).flatMap(stored -> {
             if (stored == null) {
                 return Uni.createFrom().item(GameResource.notFound(id));
             }
@@ -109,29 +107,36 @@ public class BotResource {
     @POST
     @Path("/abort")
     @RolesAllowed("admin")
-    @WithSession
     @Operation(summary = "Admin: end a game without a result (it never counts for ratings)")
     public Uni<Response> abort(@PathParam("id") String id, AbortRequest request) {
         if (request == null || request.reason() == null || request.reason().isBlank()) {
             return bad("MISSING_REASON", "the body must be JSON like {\"reason\": \"...\"}");
         }
-        return queries.find(id).flatMap(stored -> stored == null
+        return find(id).flatMap(stored -> stored == null
                 ? Uni.createFrom().item(GameResource.notFound(id))
                 : send(Abort.of(id, token.getSubject(), request.reason())));
     }
 
+    /**
+     * The database is read in a session of its own that is closed before waiting for Kafka: the outcome
+     * arrives on a consumer thread, where no reactive session may be closed.
+     */
+    private Uni<GameQueries.StoredGame> find(String id) {
+        return Panache.withSession(() -> queries.find(id));
+    }
+
     /** A retried command id answers with what it did the first time instead of waiting for nothing. */
     private Uni<Response> replayOrSend(PlayMove command) {
-        return queries.moveByCommand(command.commandId()).flatMap(move -> {
+        Uni<Response> earlier = Panache.withSession(() -> queries.moveByCommand(command.commandId()).flatMap(move -> {
             if (move != null) {
                 return Uni.createFrom().item(Response.ok(new CommandOutcome("APPLIED", command.commandId(), -1, null, null,
                         "already applied as ply " + move.ply + " (" + move.point + ")")).build());
             }
-            return queries.processed(command.commandId()).flatMap(done -> done
-                    ? Uni.createFrom().item(ApiError.response(Response.Status.CONFLICT, "DUPLICATE_COMMAND",
-                            "command " + command.commandId() + " was already handled"))
-                    : send(command));
-        });
+            return queries.processed(command.commandId()).map(done -> done
+                    ? ApiError.response(Response.Status.CONFLICT, "DUPLICATE_COMMAND", "command " + command.commandId() + " was already handled")
+                    : null);
+        }));
+        return earlier.flatMap(response -> response != null ? Uni.createFrom().item(response) : send(command));
     }
 
     private Uni<Response> send(GameCommand command) {

@@ -7,6 +7,7 @@ public final class Topics {
     public static final String GAME_EVENTS = "pente.game.events";
     public static final String RATING_EVENTS = "pente.rating.events";
     public static final String PRESENCE = "pente.presence";
+    public static final String MATCHMAKING_EVENTS = "pente.matchmaking.events";
 
     private Topics() {
     }

@@ -12,6 +12,7 @@ import club.pente.rating.persistence.OutboxEntity;
 import club.pente.rating.persistence.PlayerEntity;
 import club.pente.rating.persistence.RatingChangeEntity;
 import club.pente.rating.persistence.RatingStore;
+import club.pente.messaging.OutboxSignal;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.hibernate.reactive.panache.Panache;

@@ -225,6 +225,8 @@ class WebClientIT {
             shoot(player, "game.png");
             shoot(spectator, "spectator.png");
         } catch (Throwable failure) {
+            System.err.println("player at " + player.getCurrentUrl() + ", last message: "
+                    + ((JavascriptExecutor) player).executeScript("return document.getElementById('toast').textContent"));
             shoot(player, "failure-player.png");
             if (spectator != null) {
                 shoot(spectator, "failure-spectator.png");
@@ -255,7 +257,8 @@ class WebClientIT {
     }
 
     private static WebDriver browser(int width, int height) throws IOException {
-        Path profile = Files.createTempDirectory(Path.of(System.getProperty("java.io.tmpdir")), "chromium-profile-");
+        Path tmp = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
+        Path profile = Files.createTempDirectory(tmp, "chromium-profile-");
         profiles.add(profile);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM);

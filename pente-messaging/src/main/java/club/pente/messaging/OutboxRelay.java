@@ -1,11 +1,5 @@
-package club.pente.game.messaging;
+package club.pente.messaging;
 
-import club.pente.game.application.OutboxSignal;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -15,7 +9,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import javax.sql.DataSource;
@@ -37,23 +30,25 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Publishes the outbox to the events topic ({@code pente.game.events}) in commit order, then marks what was sent.
+ * Publishes a service's outbox to Kafka in commit order, then marks what was sent.
  *
- * <p>One relay runs at a time across all instances: the leader holds a PostgreSQL session advisory
- * lock, which the database releases the moment the leader's process dies. Each record carries its
- * outbox sequence number in a header. A leader that died after Kafka acknowledged a batch but before it
- * marked the rows leaves that batch unmarked; the next leader first reads the tail of every partition
+ * <p>One relay runs at a time across a service's instances: the leader holds a PostgreSQL session
+ * advisory lock, which the database releases the moment the leader's process dies. Each record carries
+ * its outbox sequence number in a header. A leader that died after Kafka acknowledged a batch but before
+ * it marked the rows leaves that batch unmarked; the next leader first reads the tail of every partition
  * (at least one batch deep) and marks what is already there, so the batch is not published twice.
+ *
+ * <p>Plain Java on JDBC and kafka-clients: a service starts it with {@link #start()} and stops it with
+ * {@link #stop()}, and calls {@link OutboxSignal#wake()} after committing events.
  */
-@ApplicationScoped
-public class OutboxRelay {
+public final class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
-    private static final long LOCK_KEY = 0x50656E74654F7574L; // "PenteOut"
-    static final String SEQ_HEADER = "pente-outbox-seq";
+    public static final String SEQ_HEADER = "pente-outbox-seq";
 
     private final DataSource dataSource;
     private final OutboxSignal signal;
-    private final String eventsTopic;
+    private final OutboxTable table;
+    private final String name;
     private final String bootstrapServers;
     private final int batchSize;
     private final long pollMillis;
@@ -62,32 +57,39 @@ public class OutboxRelay {
     private volatile boolean leader;
     private Thread thread;
 
-    public OutboxRelay(DataSource dataSource, OutboxSignal signal, MeterRegistry registry, GameTopics topics,
-                       @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
-                       @ConfigProperty(name = "pente.outbox.batch-size", defaultValue = "200") int batchSize,
-                       @ConfigProperty(name = "pente.outbox.poll-millis", defaultValue = "100") long pollMillis) {
+    /**
+     * @param name       names the relay in logs and as the Kafka client id, e.g. {@code game}
+     * @param pollMillis how often to look for rows committed by other instances
+     */
+    public OutboxRelay(String name, DataSource dataSource, OutboxTable table, OutboxSignal signal, String bootstrapServers,
+                       int batchSize, long pollMillis) {
+        this.name = name;
         this.dataSource = dataSource;
+        this.table = table;
         this.signal = signal;
-        this.eventsTopic = topics.events();
         this.bootstrapServers = bootstrapServers;
         this.batchSize = batchSize;
         this.pollMillis = pollMillis;
-        registry.gauge("pente.game.outbox.backlog", backlog);
     }
 
-    void start(@Observes StartupEvent event) {
+    public void start() {
         running = true;
-        thread = new Thread(this::run, "outbox-relay");
+        thread = new Thread(this::run, name + "-outbox-relay");
         thread.setDaemon(true);
         thread.start();
     }
 
-    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+    public void stop() throws InterruptedException {
         running = false;
         if (thread != null) {
             thread.interrupt();
             thread.join(5_000);
         }
+    }
+
+    /** Rows committed but not yet published, as last counted. */
+    public AtomicLong backlog() {
+        return backlog;
     }
 
     public boolean isLeader() {
@@ -107,7 +109,7 @@ public class OutboxRelay {
                 }
                 try (KafkaProducer<String, String> producer = producer()) {
                     leader = true;
-                    LOG.info("outbox relay: this instance publishes game events");
+                    LOG.infof("%s outbox relay: this instance publishes %s", name, table.allTopics());
                     reconcile(connection);
                     while (running) {
                         if (publishBatch(connection, producer) < batchSize) {
@@ -120,7 +122,7 @@ public class OutboxRelay {
                 return;
             } catch (Exception e) {
                 if (running) {
-                    LOG.warnf("outbox relay: %s; retrying", e.toString());
+                    LOG.warnf("%s outbox relay: %s; retrying", name, e.toString());
                     sleepQuietly(1_000);
                 }
             } finally {
@@ -129,9 +131,9 @@ public class OutboxRelay {
         }
     }
 
-    private static boolean tryLock(Connection connection) throws SQLException {
+    private boolean tryLock(Connection connection) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement("select pg_try_advisory_lock(?)")) {
-            statement.setLong(1, LOCK_KEY);
+            statement.setLong(1, table.lockKey());
             try (ResultSet rs = statement.executeQuery()) {
                 rs.next();
                 return rs.getBoolean(1);
@@ -141,7 +143,7 @@ public class OutboxRelay {
 
     private void countBacklog(Connection connection) throws SQLException {
         try (Statement statement = connection.createStatement();
-             ResultSet rs = statement.executeQuery("select count(*) from outbox where published_at is null")) {
+             ResultSet rs = statement.executeQuery(table.countBacklog())) {
             rs.next();
             backlog.set(rs.getLong(1));
         }
@@ -151,13 +153,12 @@ public class OutboxRelay {
     private int publishBatch(Connection connection, KafkaProducer<String, String> producer) throws Exception {
         List<Long> seqs = new ArrayList<>();
         List<Future<RecordMetadata>> sends = new ArrayList<>();
-        try (PreparedStatement select = connection.prepareStatement(
-                "select seq, game_id, payload from outbox where published_at is null order by seq limit ?")) {
+        try (PreparedStatement select = connection.prepareStatement(table.selectBatch())) {
             select.setInt(1, batchSize);
             try (ResultSet rs = select.executeQuery()) {
                 while (rs.next()) {
                     long seq = rs.getLong(1);
-                    ProducerRecord<String, String> record = new ProducerRecord<>(eventsTopic, rs.getString(2), rs.getString(3));
+                    ProducerRecord<String, String> record = new ProducerRecord<>(table.topicOf(rs.getString(2)), rs.getString(3), rs.getString(4));
                     record.headers().add(SEQ_HEADER, ByteBuffer.allocate(Long.BYTES).putLong(seq).array());
                     sends.add(producer.send(record));
                     seqs.add(seq);
@@ -179,9 +180,8 @@ public class OutboxRelay {
         return seqs.size();
     }
 
-    private static void markPublished(Connection connection, List<Long> seqs) throws SQLException {
-        try (PreparedStatement update = connection.prepareStatement(
-                "update outbox set published_at = now() where seq = any(?)")) {
+    private void markPublished(Connection connection, List<Long> seqs) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement(table.markPublished())) {
             Array array = connection.createArrayOf("bigint", seqs.toArray());
             update.setArray(1, array);
             update.executeUpdate();
@@ -192,7 +192,7 @@ public class OutboxRelay {
     private void reconcile(Connection connection) throws SQLException {
         long oldest;
         try (Statement statement = connection.createStatement();
-             ResultSet rs = statement.executeQuery("select min(seq) from outbox where published_at is null")) {
+             ResultSet rs = statement.executeQuery(table.oldestUnpublished())) {
             rs.next();
             oldest = rs.getLong(1);
             if (rs.wasNull()) {
@@ -205,8 +205,11 @@ public class OutboxRelay {
         props.put("enable.auto.commit", "false");
         props.put("isolation.level", "read_committed");
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(eventsTopic, Duration.ofSeconds(10)).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (String topic : table.allTopics()) {
+                consumer.partitionsFor(topic, Duration.ofSeconds(10))
+                        .forEach(info -> partitions.add(new TopicPartition(info.topic(), info.partition())));
+            }
             consumer.assign(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, Duration.ofSeconds(10));
             Map<TopicPartition, Long> begins = consumer.beginningOffsets(partitions, Duration.ofSeconds(10));
@@ -228,7 +231,7 @@ public class OutboxRelay {
         }
         if (!alreadySent.isEmpty()) {
             markPublished(connection, new ArrayList<>(alreadySent));
-            LOG.infof("outbox relay: %d events were already on the topic; marked them published", alreadySent.size());
+            LOG.infof("%s outbox relay: %d rows were already on Kafka; marked them published", name, alreadySent.size());
         }
     }
 
@@ -247,7 +250,7 @@ public class OutboxRelay {
         props.put("acks", "all");
         props.put("enable.idempotence", "true");
         props.put("linger.ms", "0"); // each batch is flushed at once anyway
-        props.put("client.id", "pente-game-outbox-relay");
+        props.put("client.id", "pente-" + name + "-outbox-relay");
         return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
     }
 

@@ -1,13 +1,10 @@
-package club.pente.rating.application;
-
-import jakarta.enterprise.context.ApplicationScoped;
+package club.pente.messaging;
 
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
-/** Wakes the outbox relay as soon as this instance commits rating changes, instead of waiting for its next poll. */
-@ApplicationScoped
-public class OutboxSignal {
+/** Wakes the outbox relay as soon as its process commits events, instead of waiting for its next poll. */
+public final class OutboxSignal {
     private final Semaphore pending = new Semaphore(0);
 
     public void wake() {

@@ -1,0 +1,46 @@
+package club.pente.matchmaking.application;
+
+import club.pente.core.contract.Contracts;
+import club.pente.core.contract.PlayerRef;
+import club.pente.core.rules.Color;
+import club.pente.matchmaking.domain.BadRequestException;
+import club.pente.matchmaking.domain.ColourChoice;
+import club.pente.matchmaking.domain.TimeControlPresets;
+import club.pente.matchmaking.persistence.Transactions;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.security.SecureRandom;
+
+/** Games against the computer ({@code ai:<level>}): casual, created at once, the AI service takes it from there. */
+@ApplicationScoped
+public class ComputerGames {
+    public static final int MIN_LEVEL = 1;
+    public static final int MAX_LEVEL = 8;
+
+    public record Created(String gameId, Color color, PlayerRef opponent, String timeControl) {
+    }
+
+    private final Transactions transactions;
+    private final Signals signals;
+    private final SecureRandom random = new SecureRandom();
+
+    public ComputerGames(Transactions transactions, Signals signals) {
+        this.transactions = transactions;
+        this.signals = signals;
+    }
+
+    public Created create(Player player, Integer level, String colorText, String timeControlText) {
+        if (level == null || level < MIN_LEVEL || level > MAX_LEVEL) {
+            throw new BadRequestException("BAD_LEVEL", "level must be between " + MIN_LEVEL + " and " + MAX_LEVEL);
+        }
+        Color color = ColourChoice.parse(colorText).resolve(random);
+        String timeControl = timeControlText == null ? TimeControlPresets.UNTIMED : TimeControlPresets.check(timeControlText);
+        PlayerRef me = player.ref();
+        PlayerRef computer = PlayerRef.computer(level);
+        String gameId = transactions.run(connection -> GameCreation.create(connection,
+                color == Color.WHITE ? me : computer, color == Color.WHITE ? computer : me, false, timeControl, "COMPUTER",
+                null, null, Contracts.now()));
+        signals.outbox().wake();
+        return new Created(gameId, color, computer, timeControl);
+    }
+}

@@ -1,0 +1,37 @@
+package club.pente.matchmaking.application;
+
+import club.pente.core.contract.Contracts;
+import club.pente.core.contract.CreateGame;
+import club.pente.core.contract.PlayerRef;
+import club.pente.matchmaking.domain.TimeControlPresets;
+import club.pente.matchmaking.persistence.GameStore;
+import club.pente.matchmaking.persistence.Outbox;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+
+/**
+ * The one way matchmaking creates a game: inside the caller's transaction it records the game, counts
+ * the colours, and puts a {@link CreateGame} (key = game id) into the outbox. It never writes game state;
+ * the game service creates the game from the command.
+ */
+public final class GameCreation {
+    private GameCreation() {
+    }
+
+    public static String create(Connection connection, PlayerRef white, PlayerRef black, boolean ranked, String timeControl,
+                                String origin, String matchId, Integer gameNumber, Instant now) throws SQLException {
+        if (ranked && (white.kind() != PlayerRef.Kind.ACCOUNT || black.kind() != PlayerRef.Kind.ACCOUNT)) {
+            throw new IllegalStateException("ranked games are only between accounts: " + white.id() + " vs " + black.id());
+        }
+        String gameId = Contracts.newId();
+        GameStore.insert(connection, new GameStore.GameRow(gameId, origin, white, black, ranked, timeControl, matchId,
+                gameNumber, false), now);
+        GameStore.countColours(connection, white.id(), black.id());
+        CreateGame command = new CreateGame(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, white, black, ranked,
+                TimeControlPresets.of(timeControl), now);
+        Outbox.command(connection, command, now);
+        return gameId;
+    }
+}

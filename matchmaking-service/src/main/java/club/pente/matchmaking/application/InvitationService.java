@@ -1,0 +1,150 @@
+package club.pente.matchmaking.application;
+
+import club.pente.core.contract.Contracts;
+import club.pente.core.contract.InvitationAccepted;
+import club.pente.core.contract.PlayerRef;
+import club.pente.core.rules.Color;
+import club.pente.matchmaking.domain.ColourChoice;
+import club.pente.matchmaking.domain.Invitation;
+import club.pente.matchmaking.domain.InvitationCodes;
+import club.pente.matchmaking.domain.MatchRules;
+import club.pente.matchmaking.domain.Mode;
+import club.pente.matchmaking.domain.TimeControlPresets;
+import club.pente.matchmaking.persistence.GameStore;
+import club.pente.matchmaking.persistence.InvitationStore;
+import club.pente.matchmaking.persistence.MatchStore;
+import club.pente.matchmaking.persistence.Outbox;
+import club.pente.matchmaking.persistence.Transactions;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Friend invitations: a short code to pass on; whoever accepts it first (guest or account, account for
+ * ranked) gets the game, created for both in the transaction that marks the code used. A code that asks
+ * for several games starts a match.
+ */
+@ApplicationScoped
+public class InvitationService {
+    /** What the acceptor learns: their game, colour, opponent, and the match when there is one. */
+    public record Accepted(String code, String gameId, Color color, PlayerRef opponent, String matchId) {
+    }
+
+    private final Transactions transactions;
+    private final Signals signals;
+    private final Duration ttl;
+    private final SecureRandom random = new SecureRandom();
+
+    public InvitationService(Transactions transactions, Signals signals,
+                             @ConfigProperty(name = "pente.invitation.ttl", defaultValue = "24h") Duration ttl) {
+        this.transactions = transactions;
+        this.signals = signals;
+        this.ttl = ttl;
+    }
+
+    public InvitationStore.InvitationRow create(Player inviter, String modeText, String timeControlText, String colorText,
+                                                Integer gamesRequested) {
+        Mode mode = Mode.parse(modeText);
+        String timeControl = TimeControlPresets.check(timeControlText);
+        ColourChoice color = ColourChoice.parse(colorText);
+        int games = MatchRules.checkGames(gamesRequested);
+        if (mode == Mode.RANKED && !inviter.hasAccount()) {
+            throw ApiException.forbidden("RANKED_NEEDS_ACCOUNT", "ranked games need an account; guests may invite to casual games");
+        }
+        Instant now = Contracts.now();
+        for (int attempt = 0; ; attempt++) {
+            Invitation invitation = new Invitation(InvitationCodes.generate(random), inviter.id(), mode, Invitation.Status.OPEN,
+                    now.plus(ttl), null);
+            InvitationStore.InvitationRow row = new InvitationStore.InvitationRow(invitation, inviter.ref(), timeControl, color,
+                    games, null, null);
+            try {
+                transactions.run(connection -> {
+                    InvitationStore.insert(connection, row, now);
+                    return null;
+                });
+                return row;
+            } catch (Transactions.PersistenceException e) {
+                if (!Transactions.uniqueViolation(e) || attempt >= 5) {
+                    throw e;
+                }
+                // A code collision (31^8 codes): draw another.
+            }
+        }
+    }
+
+    public Accepted accept(Player acceptor, String typedCode) {
+        String code = InvitationCodes.normalize(typedCode);
+        Accepted accepted = transactions.run(connection -> {
+            Instant now = Contracts.now();
+            InvitationStore.InvitationRow row = InvitationStore.lock(connection, code);
+            if (row == null) {
+                throw ApiException.notFound("UNKNOWN_INVITATION", "no invitation has the code " + typedCode);
+            }
+            Invitation invitation = row.invitation();
+            if (invitation.acceptedBy(acceptor.id())) {
+                // Asking again (a retry, a second tab): the same game.
+                GameStore.GameRow game = GameStore.lock(connection, row.gameId());
+                Color color = game.white().id().equals(acceptor.id()) ? Color.WHITE : Color.BLACK;
+                return new Accepted(code, row.gameId(), color, row.inviter(), row.matchId());
+            }
+            Invitation.Refusal refusal = invitation.refusal(acceptor.id(), acceptor.hasAccount(), now);
+            if (refusal != null) {
+                throw refused(refusal, typedCode);
+            }
+            Color inviterColour = row.color().resolve(random);
+            PlayerRef inviter = row.inviter();
+            PlayerRef friend = acceptor.ref();
+            PlayerRef white = inviterColour == Color.WHITE ? inviter : friend;
+            PlayerRef black = inviterColour == Color.WHITE ? friend : inviter;
+            boolean ranked = invitation.mode() == Mode.RANKED;
+            boolean match = row.games() > 1;
+            String matchId = match ? Contracts.newId() : null;
+            String gameId = GameCreation.create(connection, white, black, ranked, row.timeControl(),
+                    match ? "MATCH" : "INVITATION", matchId, match ? 1 : null, now);
+            if (match) {
+                MatchStore.insert(connection, new MatchStore.MatchRow(matchId, inviter, friend, inviterColour, ranked,
+                        row.timeControl(), row.games(), 0, 0, 0, "ONGOING", gameId), code, now);
+            }
+            InvitationStore.accept(connection, code, friend, gameId, matchId, now);
+            Outbox.notify(connection, new InvitationAccepted(Contracts.SCHEMA_VERSION, Contracts.newId(), inviter.id(), code,
+                    gameId, inviterColour, friend, matchId, now), now);
+            Outbox.notify(connection, new InvitationAccepted(Contracts.SCHEMA_VERSION, Contracts.newId(), friend.id(), code,
+                    gameId, inviterColour.opponent(), inviter, matchId, now), now);
+            return new Accepted(code, gameId, inviterColour.opponent(), inviter, matchId);
+        });
+        signals.outbox().wake();
+        return accepted;
+    }
+
+    public void cancel(Player inviter, String typedCode) {
+        String code = InvitationCodes.normalize(typedCode);
+        transactions.run(connection -> {
+            InvitationStore.InvitationRow row = InvitationStore.lock(connection, code);
+            if (row == null) {
+                throw ApiException.notFound("UNKNOWN_INVITATION", "no invitation has the code " + typedCode);
+            }
+            if (!row.inviter().id().equals(inviter.id())) {
+                throw ApiException.forbidden("NOT_YOUR_INVITATION", "only the inviter can cancel an invitation");
+            }
+            if (row.invitation().status() == Invitation.Status.ACCEPTED) {
+                throw ApiException.conflict("INVITATION_USED", "the invitation was already accepted");
+            }
+            InvitationStore.cancel(connection, code);
+            return null;
+        });
+    }
+
+    static ApiException refused(Invitation.Refusal refusal, String code) {
+        return switch (refusal) {
+            case USED -> ApiException.conflict("INVITATION_USED", "invitation " + code + " was already accepted");
+            case CANCELLED -> ApiException.gone("INVITATION_CANCELLED", "invitation " + code + " was cancelled by its sender");
+            case EXPIRED -> ApiException.gone("INVITATION_EXPIRED", "invitation " + code + " has expired");
+            case OWN_INVITATION -> ApiException.conflict("OWN_INVITATION", "you cannot accept your own invitation");
+            case RANKED_NEEDS_ACCOUNT -> ApiException.forbidden("RANKED_NEEDS_ACCOUNT",
+                    "this invitation is for a ranked game, which needs an account");
+        };
+    }
+}

@@ -1,0 +1,99 @@
+package club.pente.matchmaking.application;
+
+import club.pente.core.contract.Contracts;
+import club.pente.core.contract.GameReady;
+import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.RematchOffered;
+import club.pente.core.rules.Color;
+import club.pente.matchmaking.domain.TimeControlPresets;
+import club.pente.matchmaking.persistence.GameStore;
+import club.pente.matchmaking.persistence.Outbox;
+import club.pente.matchmaking.persistence.Transactions;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+
+/**
+ * Rematch after a finished game: the first player to ask makes an offer (the opponent is notified); when
+ * the opponent asks too, the new game is created with colours swapped. The computer always agrees.
+ * The previous game's row is locked, so two players asking at once still make one game.
+ */
+@ApplicationScoped
+public class Rematches {
+    public enum State { OFFERED, CREATED }
+
+    public record Outcome(State state, String previousGameId, String gameId, Color color, PlayerRef opponent) {
+    }
+
+    private final Transactions transactions;
+    private final Signals signals;
+
+    public Rematches(Transactions transactions, Signals signals) {
+        this.transactions = transactions;
+        this.signals = signals;
+    }
+
+    public Outcome request(Player player, String previousGameId) {
+        Outcome outcome = transactions.run(connection -> {
+            Instant now = Contracts.now();
+            GameStore.GameRow previous = GameStore.lock(connection, previousGameId);
+            if (previous == null) {
+                throw ApiException.notFound("UNKNOWN_GAME", "matchmaking created no game " + previousGameId);
+            }
+            if (!previous.plays(player.id())) {
+                throw ApiException.forbidden("NOT_A_PLAYER", "you did not play in game " + previousGameId);
+            }
+            if (!previous.ended()) {
+                throw ApiException.conflict("GAME_NOT_OVER", "game " + previousGameId + " has not ended yet");
+            }
+            PlayerRef opponent = previous.opponentOf(player.id());
+            GameStore.RematchRow offer = GameStore.lockRematch(connection, previousGameId);
+            if (offer != null && offer.newGameId() != null) {
+                GameStore.GameRow game = GameStore.lock(connection, offer.newGameId());
+                return new Outcome(State.CREATED, previousGameId, game.id(), colourOf(game, player.id()), opponent);
+            }
+            boolean computer = opponent.kind() == PlayerRef.Kind.COMPUTER;
+            if (offer == null && !computer) {
+                GameStore.insertRematch(connection, previousGameId, player.id(), null, now);
+                Outbox.notify(connection, new RematchOffered(Contracts.SCHEMA_VERSION, Contracts.newId(), opponent.id(),
+                        previousGameId, new PlayerRef(player.id(), player.name()), now), now);
+                return new Outcome(State.OFFERED, previousGameId, null, null, opponent);
+            }
+            if (offer != null && offer.requestedBy().equals(player.id())) {
+                return new Outcome(State.OFFERED, previousGameId, null, null, opponent);
+            }
+            String gameId = createRematch(connection, previous, now);
+            if (offer == null) {
+                GameStore.insertRematch(connection, previousGameId, player.id(), gameId, now);
+            } else {
+                GameStore.setRematchGame(connection, previousGameId, gameId);
+            }
+            Color color = previous.white().id().equals(player.id()) ? Color.BLACK : Color.WHITE;
+            return new Outcome(State.CREATED, previousGameId, gameId, color, opponent);
+        });
+        signals.outbox().wake();
+        return outcome;
+    }
+
+    private static String createRematch(Connection connection, GameStore.GameRow previous, Instant now) throws SQLException {
+        PlayerRef white = previous.black();
+        PlayerRef black = previous.white();
+        String gameId = GameCreation.create(connection, white, black, previous.ranked(), previous.timeControl(), "REMATCH",
+                null, null, now);
+        var timeControl = TimeControlPresets.of(previous.timeControl());
+        for (PlayerRef player : new PlayerRef[]{white, black}) {
+            if (player.kind() != PlayerRef.Kind.COMPUTER) {
+                Outbox.notify(connection, new GameReady(Contracts.SCHEMA_VERSION, Contracts.newId(), player.id(), gameId,
+                        player == white ? Color.WHITE : Color.BLACK, player == white ? black : white, previous.ranked(),
+                        timeControl, "REMATCH", null, 0, now), now);
+            }
+        }
+        return gameId;
+    }
+
+    private static Color colourOf(GameStore.GameRow game, String playerId) {
+        return game.white().id().equals(playerId) ? Color.WHITE : Color.BLACK;
+    }
+}

@@ -1,0 +1,58 @@
+package club.pente.matchmaking.ratings;
+
+import club.pente.core.contract.Contracts;
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * Reads a player's rating from the rating service ({@code GET /api/ratings/players/{id}/rating}). A player
+ * it does not know (404), an error or an unreachable service all mean the default rating: pairing goes on.
+ */
+@ApplicationScoped
+public class RatingClient {
+    private static final Logger LOG = Logger.getLogger(RatingClient.class);
+
+    private final HttpClient http;
+    private final String baseUrl;
+    private final Duration timeout;
+    private final int defaultRating;
+
+    public RatingClient(@ConfigProperty(name = "pente.rating.url") String baseUrl,
+                        @ConfigProperty(name = "pente.rating.timeout", defaultValue = "1s") Duration timeout,
+                        @ConfigProperty(name = "pente.rating.default", defaultValue = "1500") int defaultRating) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.timeout = timeout;
+        this.defaultRating = defaultRating;
+        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    /** Blocking, at most about the configured timeout. */
+    public int ratingOf(String playerId) {
+        URI uri = URI.create(baseUrl + "/api/ratings/players/" + URLEncoder.encode(playerId, StandardCharsets.UTF_8) + "/rating");
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                return defaultRating;
+            }
+            JsonNode rating = Contracts.json().readTree(response.body()).get("rating");
+            return rating != null && rating.canConvertToInt() ? rating.asInt() : defaultRating;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return defaultRating;
+        } catch (Exception e) {
+            LOG.debugf("rating service unavailable (%s); using %d for %s", e.toString(), defaultRating, playerId);
+            return defaultRating;
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package club.pente.matchmaking.rest;
+
+import jakarta.ws.rs.core.Response;
+
+/** The body of every 4xx/5xx answer: a machine-readable code and a sentence for people. */
+public record ApiError(String error, String message) {
+
+    static Response response(int status, String error, String message) {
+        return Response.status(status).entity(new ApiError(error, message)).type("application/json").build();
+    }
+}

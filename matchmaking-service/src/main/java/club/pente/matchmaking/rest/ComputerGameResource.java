@@ -1,0 +1,45 @@
+package club.pente.matchmaking.rest;
+
+import club.pente.core.contract.PlayerRef;
+import club.pente.matchmaking.application.ComputerGames;
+import club.pente.matchmaking.domain.BadRequestException;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+/** A game against the computer, for accounts and guests. */
+@Path("/api/matchmaking/ai-games")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed({Caller.PLAYER_ROLE, Caller.GUEST_ROLE})
+public class ComputerGameResource {
+    public record ComputerGameRequest(Integer level, String color, String timeControl) {
+    }
+
+    public record ComputerGameView(String gameId, String color, PlayerRef opponent, String timeControl) {
+    }
+
+    private final ComputerGames games;
+    private final Caller caller;
+
+    public ComputerGameResource(ComputerGames games, Caller caller) {
+        this.games = games;
+        this.caller = caller;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Play the computer: {\"level\":1..8,\"color\":\"WHITE|BLACK|RANDOM\",\"timeControl\":\"10+5\" (optional, untimed by default)}")
+    public Response create(ComputerGameRequest request) {
+        if (request == null) {
+            throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"level\":3,\"color\":\"WHITE\"}");
+        }
+        ComputerGames.Created created = games.create(caller.player(), request.level(), request.color(), request.timeControl());
+        return Response.status(201).entity(new ComputerGameView(created.gameId(), created.color().name(), created.opponent(),
+                created.timeControl())).build();
+    }
+}

@@ -1,0 +1,76 @@
+package club.pente.matchmaking.rest;
+
+import club.pente.core.contract.PlayerRef;
+import club.pente.matchmaking.application.ApiException;
+import club.pente.matchmaking.application.Rematches;
+import club.pente.matchmaking.persistence.GameEntity;
+import club.pente.matchmaking.persistence.MatchEntity;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+
+import java.util.List;
+
+/** Matches (their games and the running score) and rematches after a finished game. */
+@Path("/api/matchmaking")
+@Produces(MediaType.APPLICATION_JSON)
+public class MatchResource {
+    public record MatchGame(int number, String gameId, PlayerRef white, PlayerRef black, String result, Integer pointsWhite,
+                            Integer pointsBlack) {
+    }
+
+    /** playerA invited playerB; points are tournament points summed over the finished games. */
+    public record MatchView(String id, PlayerRef playerA, PlayerRef playerB, boolean ranked, String timeControl, int gamesTotal,
+                            int gamesPlayed, int pointsA, int pointsB, String status, String currentGameId, List<MatchGame> games) {
+    }
+
+    /** state OFFERED (the opponent was asked) or CREATED (gameId, color). */
+    public record RematchView(String state, String previousGameId, String gameId, String color, PlayerRef opponent) {
+    }
+
+    private final Rematches rematches;
+    private final Caller caller;
+
+    public MatchResource(Rematches rematches, Caller caller) {
+        this.rematches = rematches;
+        this.caller = caller;
+    }
+
+    @GET
+    @Path("/matches/{id}")
+    @PermitAll
+    @WithSession
+    @Operation(summary = "A match: players, games so far, cumulative points, status")
+    public Uni<MatchView> match(@PathParam("id") String id) {
+        return MatchEntity.<MatchEntity>findById(id).chain(match -> {
+            if (match == null) {
+                throw ApiException.notFound("UNKNOWN_MATCH", "no match " + id);
+            }
+            return GameEntity.<GameEntity>list("matchId = ?1 order by gameNumber", id).map(games -> new MatchView(match.id,
+                    new PlayerRef(match.aId, match.aName), new PlayerRef(match.bId, match.bName), match.ranked, match.timeControl,
+                    match.gamesTotal, match.gamesPlayed, match.pointsA, match.pointsB, match.status, match.currentGameId,
+                    games.stream().map(g -> new MatchGame(g.gameNumber, g.id, new PlayerRef(g.whiteId, g.whiteName),
+                            new PlayerRef(g.blackId, g.blackName), g.result, g.pointsWhite, g.pointsBlack)).toList()));
+        });
+    }
+
+    @POST
+    @Path("/games/{gameId}/rematch")
+    @RolesAllowed({Caller.PLAYER_ROLE, Caller.GUEST_ROLE})
+    @Operation(summary = "Ask for a rematch of a finished game; when both players asked, the game is created (colours swapped)")
+    public Response rematch(@PathParam("gameId") String gameId) {
+        Rematches.Outcome outcome = rematches.request(caller.player(), gameId);
+        RematchView view = new RematchView(outcome.state().name(), outcome.previousGameId(), outcome.gameId(),
+                outcome.color() == null ? null : outcome.color().name(), outcome.opponent());
+        return Response.status(outcome.state() == Rematches.State.CREATED ? 201 : 202).entity(view).build();
+    }
+}
