@@ -14,6 +14,7 @@ import java.util.Map;
  * application.properties reads. They start after the infrastructure, in this order.
  */
 public final class QuarkusServices {
+    public static final String GATEWAY = "gateway";
     private QuarkusServices() {
     }
 
@@ -66,7 +67,7 @@ public final class QuarkusServices {
         Map<String, String> env = common(config);
         env.put("PENTE_GATEWAY_PORT", Integer.toString(port));
         env.put("PENTE_ALLOWED_ORIGINS", "http://localhost:" + port + ",http://127.0.0.1:" + port);
-        return service(config, repo, "gateway", "spectator-gateway", port, env, null);
+        return service(config, repo, GATEWAY, "spectator-gateway", port, env, null);
     }
 
     private static Map<String, String> common(StackConfig config) {
