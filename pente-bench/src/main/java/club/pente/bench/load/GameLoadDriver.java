@@ -9,6 +9,7 @@ import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.MoveRejected;
 import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.Resign;
 import club.pente.core.contract.TimeControl;
 import club.pente.core.contract.Topics;
 import club.pente.core.notation.Notation;
@@ -37,7 +38,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Drives a running platform through the whole move path: PlayMove on {@code pente.game.commands} in,
  * MovePlayed on {@code pente.game.events} out. Many games are played at once, each like a client would
- * (the next move once the last one is confirmed). Prints moves per second and latency percentiles.
+ * (the next move once the last one is confirmed). Prints moves per second and latency percentiles, then
+ * resigns the games so that they leave the lobby.
  *
  * <p>{@code ./pente bench load [--games N] [--plies P] [--bootstrap HOST:PORT]} with {@code ./pente up} running.
  */
@@ -131,6 +133,11 @@ public final class GameLoadDriver {
                     games, total, seconds, total / seconds);
             System.out.printf("latency command sent -> MovePlayed received: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms%n",
                     ms(latencies, 0.50), ms(latencies, 0.95), ms(latencies, 0.99), latencies[total - 1] / 1e6);
+            // Leave no load games in the lobby's live list.
+            for (Game game : list) {
+                send(producer, Resign.of(game.id(), game.white().id()), sentAt);
+            }
+            producer.flush();
             reader.interrupt();
         }
     }
