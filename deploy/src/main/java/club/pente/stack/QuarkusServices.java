@@ -67,6 +67,9 @@ public final class QuarkusServices {
         Map<String, String> env = common(config);
         env.put("PENTE_GATEWAY_PORT", Integer.toString(port));
         env.put("PENTE_ALLOWED_ORIGINS", "http://localhost:" + port + ",http://127.0.0.1:" + port);
+        // The local stack signs guests with the committed development key pair (deploy/keys).
+        env.put("PENTE_GUEST_PRIVATE_KEY_FILE", repo.resolve("deploy/keys/guest-dev-private.pem").toString());
+        env.put("PENTE_GUEST_PUBLIC_KEY_FILE", repo.resolve("deploy/keys/guest-dev-public.pem").toString());
         return service(config, repo, GATEWAY, "spectator-gateway", port, env, null);
     }
 

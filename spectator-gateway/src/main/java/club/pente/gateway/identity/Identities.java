@@ -37,7 +37,7 @@ public class Identities {
         if (GuestTokens.ISSUER.equals(unverifiedIssuer(token))) {
             try {
                 GuestTokens.Guest guest = GuestTokens.verify(guestKeys.publicKey(), token, Instant.now());
-                return Uni.createFrom().item(new Identity(guest.id(), guest.name(), Set.of(GuestTokens.ROLE), true));
+                return Uni.createFrom().item(new Identity(guest.id(), guest.name(), Set.of(GuestTokens.ROLE), true, guest.expiresAt()));
             } catch (InvalidGuestTokenException e) {
                 return Uni.createFrom().failure(new SecurityException(e.getMessage()));
             }
@@ -48,7 +48,7 @@ public class Identities {
                     JsonWebToken jwt = (JsonWebToken) identity.getPrincipal();
                     String name = jwt.getClaim("preferred_username");
                     return new Identity(jwt.getSubject(), name == null ? jwt.getSubject() : name,
-                            new HashSet<>(identity.getRoles()), false);
+                            new HashSet<>(identity.getRoles()), false, Instant.ofEpochSecond(jwt.getExpirationTime()));
                 });
     }
 

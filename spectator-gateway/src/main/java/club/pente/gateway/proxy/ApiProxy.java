@@ -72,8 +72,15 @@ public class ApiProxy {
     }
 
     private Uni<Response> forward(String method, String service, UriInfo uri, HttpHeaders headers, byte[] body) {
+        String path = uri.getRequestUri().getRawPath();
+        if (path.contains("..") || path.toLowerCase(java.util.Locale.ROOT).matches(".*%(2f|5c|2e).*")) {
+            // The path forwarded must be the one routed on: no dot segments or encoded separators.
+            return Uni.createFrom().item(Response.status(Response.Status.BAD_REQUEST)
+                    .entity(new ApiError("BAD_PATH", "the path may not contain dot segments or encoded separators"))
+                    .type("application/json").build());
+        }
         String query = uri.getRequestUri().getRawQuery();
-        URI target = URI.create(targets.get(service) + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query));
+        URI target = URI.create(targets.get(service) + path + (query == null ? "" : "?" + query));
         HttpRequest.Builder request = HttpRequest.newBuilder(target).timeout(timeout)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
         for (String name : REQUEST_HEADERS) {

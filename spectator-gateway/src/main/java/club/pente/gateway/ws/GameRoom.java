@@ -74,6 +74,10 @@ final class GameRoom {
         players = Set.copyOf(ids);
     }
 
+    synchronized boolean playersKnown() {
+        return !players.isEmpty();
+    }
+
     synchronized boolean isPlayer(String id) {
         return players.contains(id);
     }

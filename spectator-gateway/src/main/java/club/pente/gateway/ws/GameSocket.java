@@ -15,6 +15,7 @@ import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.Uni;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -103,6 +104,9 @@ public class GameSocket {
         if (identity == null) {
             return error(connection, "sign in or continue as a guest to play");
         }
+        if (identity.expired(Instant.now())) {
+            return error(connection, "your sign-in has expired: authenticate again");
+        }
         if (!sockets.room(gameId).isPlayer(identity.id())) {
             return error(connection, "you do not play in this game");
         }
@@ -120,6 +124,9 @@ public class GameSocket {
     private Uni<Void> resign(WebSocketConnection connection, Viewer viewer, JsonNode message) {
         Identity identity = viewer.identity();
         String gameId = connection.pathParam("id");
+        if (identity != null && identity.expired(Instant.now())) {
+            return error(connection, "your sign-in has expired: authenticate again");
+        }
         if (identity == null || !sockets.room(gameId).isPlayer(identity.id())) {
             return error(connection, "only a player of this game can resign");
         }

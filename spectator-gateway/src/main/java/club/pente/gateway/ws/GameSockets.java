@@ -2,6 +2,7 @@ package club.pente.gateway.ws;
 
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameEvent;
+import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MoveRejected;
 import club.pente.gateway.presence.Presence;
 import club.pente.gateway.rest.GameServiceClient;
@@ -57,7 +58,9 @@ public class GameSockets {
         Viewer viewer = new Viewer(connection, "anon:" + (viewerKey == null ? connection.id() : viewerKey));
         room.add(viewer);
         roomOfConnection.put(connection.id(), gameId);
-        List<GameRoom.Versioned> missed = resumeAfter == null ? null : room.since(resumeAfter);
+        // Resuming needs the room to know who plays (a gateway that never sent this game's snapshot
+        // does not); otherwise the client gets a fresh snapshot instead.
+        List<GameRoom.Versioned> missed = resumeAfter == null || !room.playersKnown() ? null : room.since(resumeAfter);
         if (missed != null) {
             connection.sendText(message("resumed").put("from", resumeAfter).put("events", missed.size()).toString())
                     .subscribe().with(ok -> { }, failure -> { });
@@ -125,6 +128,9 @@ public class GameSockets {
             return;
         }
         room = room(event.gameId());
+        if (event instanceof GameStarted started) {
+            room.players(Set.of(started.white().id(), started.black().id()));
+        }
         room.remember(event.version(), json);
         GameRoom.Versioned versioned = new GameRoom.Versioned(event.version(), json);
         for (Viewer viewer : room.viewers()) {

@@ -126,6 +126,7 @@ class WebClientIT {
         gatewayProps.put("pente.route.ratings", ratingUrl);
         gatewayProps.put("pente.route.ai", "http://127.0.0.1:" + AI_PORT);
         gatewayProps.put("pente.web.keycloak-url", config.realmUrl());
+        gatewayProps.put("pente.guest.private-key-file", new File("../deploy/keys/guest-dev-private.pem").getAbsolutePath());
         start(gateway, "gateway-for-web", GATEWAY_PORT, gatewayProps);
     }
 

@@ -6,6 +6,7 @@ import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
+import club.pente.core.identity.GuestTokens;
 import club.pente.gateway.support.GatewayTestResource;
 import club.pente.gateway.support.TestSocket;
 import club.pente.testinfra.DemoTokens;
@@ -24,7 +25,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Iterator;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
@@ -33,6 +37,7 @@ import java.util.stream.Stream;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
@@ -117,9 +122,13 @@ class GameSocketTest {
             resumed.await("ply 2", m -> isEvent(m, 3));
             assertThat(resumed.ofType("snapshot")).isEmpty();
             assertThat(resumed.ofType("event")).extracting(m -> m.path("event").path("version").asLong()).containsExactly(2L, 3L);
+            // A player who resumed plays on: the gateway still knows who plays this game.
+            resumed.send("{\"type\":\"auth\",\"token\":\"" + aliceToken + "\"}");
+            assertThat(resumed.await("welcome", m -> m.path("type").asText().equals("welcome")).path("player").asBoolean()).isTrue();
+            resumed.send("{\"type\":\"move\",\"point\":\"N10\",\"expectedPly\":3}");
+            streams.await(gameId, MovePlayed.class, m -> m.ply() == 3 && m.playerId().equals(alice.id()));
         }
-        // The test buffer keeps 4 events: after five more, version 3 is too old to resume from.
-        play(gameId, 3, "N10");
+        // The test buffer keeps 4 events: after four more, version 3 is too old to resume from.
         play(gameId, 4, "L12");
         play(gameId, 5, "N12");
         play(gameId, 6, "L13");
@@ -214,8 +223,23 @@ class GameSocketTest {
             assertThat(welcome.path("player").asBoolean()).isFalse();
         }
 
-        // The REST API through the single origin, and the server-sent event stream.
+        // A socket's sign-in lasts as long as its token.
+        Instant now = Instant.now();
+        String shortLived = GuestTokens.issue(GuestTokens.privateKey(Files.readString(Path.of("../deploy/keys/guest-dev-private.pem"))),
+                "Brief", Duration.ofSeconds(2), now);
+        try (TestSocket socket = TestSocket.open(ws("/ws/games/" + gameId), ORIGIN)) {
+            socket.await("snapshot", m -> m.path("type").asText().equals("snapshot"));
+            socket.send("{\"type\":\"auth\",\"token\":\"" + shortLived + "\"}");
+            socket.await("welcome", m -> m.path("type").asText().equals("welcome"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().isAfter(now.plusSeconds(2)));
+            socket.send("{\"type\":\"move\",\"point\":\"K10\",\"expectedPly\":1}");
+            socket.await("expired", m -> m.path("message").asText().contains("expired"));
+        }
+
+        // The REST API through the single origin (paths that could escape the service are refused),
+        // and the server-sent event stream.
         given().get("/api/games/{id}", gameId).then().statusCode(200).body("id", equalTo(gameId));
+        given().urlEncodingEnabled(false).get("/api/games/..%2F..%2Fq%2Fhealth").then().statusCode(400).body("error", equalTo("BAD_PATH"));
         HttpResponse<Stream<String>> sse = HttpClient.newHttpClient().send(HttpRequest.newBuilder(root.resolve("/api/games/" + gameId + "/events"))
                 .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofLines());
         assertThat(sse.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
