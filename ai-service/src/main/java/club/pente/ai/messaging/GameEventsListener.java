@@ -9,6 +9,7 @@ import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MovePlayed;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -21,8 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Watches {@code pente.game.events} for games with a computer player and tells the computer when such
- * a game may be waiting for it. At startup it also asks the game service for live games, so that a game
- * left waiting while this service was down is picked up again.
+ * a game may be waiting for it. At startup, and then every little while, it also asks the game service
+ * for live games: a game left waiting while this service was down, or whose events it never saw (a
+ * consumer that joins after them starts at the end), is picked up again instead of staying stuck.
  */
 @ApplicationScoped
 public class GameEventsListener {
@@ -62,6 +64,12 @@ public class GameEventsListener {
     }
 
     void recover(@Observes StartupEvent event) {
+        sweep();
+    }
+
+    @Scheduled(every = "${pente.ai.sweep-every:15s}", delayed = "${pente.ai.sweep-every:15s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sweep() {
         games.games("live", 500)
                 .onFailure().retry().withBackOff(Duration.ofSeconds(1), Duration.ofSeconds(10)).atMost(30)
                 .onFailure().recoverWithItem(failure -> {
