@@ -12,13 +12,13 @@ import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
 import club.pente.testinfra.GameStreams;
 import club.pente.testinfra.ServiceProcess;
+import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
 import club.pente.testinfra.TestStack;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -37,17 +37,9 @@ class RestartIT {
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
         TestDatabases.recreate(DATABASE);
         String run = UUID.randomUUID().toString().substring(0, 8);
-        String commands = "airestart." + run + ".game.commands";
-        String events = "airestart." + run + ".game.events";
-        Map<String, String> game = new HashMap<>(Map.of(
-                "pente.topic.commands", commands, "pente.topic.events", events, "pente.topic.commands-dlq", commands + ".dlq",
-                "pente.kafka.partitions", "4", "kafka.bootstrap.servers", config.kafkaBootstrapServers(),
-                "quarkus.datasource.reactive.url", config.postgres().withDatabase(DATABASE).reactiveUrl(),
-                "quarkus.datasource.jdbc.url", config.postgres().withDatabase(DATABASE).jdbcUrl(),
-                "quarkus.datasource.username", config.postgresUser(),
-                "quarkus.datasource.password", config.postgresPassword()));
-        game.put("quarkus.oidc.auth-server-url", config.realmUrl());
-        game.put("quarkus.oidc.credentials.secret", config.servicesSecret());
+        Map<String, String> game = ServiceProperties.gameService(config, DATABASE, "airestart." + run);
+        String commands = game.get("pente.topic.commands");
+        String events = game.get("pente.topic.events");
         File gameJar = new File(System.getProperty("game.service.jar", "../game-service/target/quarkus-app/quarkus-run.jar"));
         File aiJar = new File(System.getProperty("ai.service.jar", "target/quarkus-app/quarkus-run.jar"));
         Map<String, String> ai = Map.of("pente.topic.commands", commands, "pente.topic.events", events,

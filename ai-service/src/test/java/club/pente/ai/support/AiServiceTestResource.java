@@ -3,6 +3,7 @@ package club.pente.ai.support;
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
 import club.pente.testinfra.ServiceProcess;
+import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
 import club.pente.testinfra.TestStack;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -26,27 +27,15 @@ public class AiServiceTestResource implements QuarkusTestResourceLifecycleManage
     public Map<String, String> start() {
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
         TestDatabases.recreate(DATABASE);
-        String run = UUID.randomUUID().toString().substring(0, 8);
-        Map<String, String> topics = Map.of(
-                "pente.topic.commands", "aitest." + run + ".game.commands",
-                "pente.topic.events", "aitest." + run + ".game.events");
-        Map<String, String> game = new HashMap<>(topics);
-        game.put("pente.topic.commands-dlq", "aitest." + run + ".game.commands.dlq");
-        game.put("pente.kafka.partitions", "4");
-        game.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
-        game.put("quarkus.datasource.reactive.url", config.postgres().withDatabase(DATABASE).reactiveUrl());
-        game.put("quarkus.datasource.jdbc.url", config.postgres().withDatabase(DATABASE).jdbcUrl());
-        game.put("quarkus.datasource.username", config.postgresUser());
-        game.put("quarkus.datasource.password", config.postgresPassword());
-        game.put("quarkus.oidc.auth-server-url", config.realmUrl());
-        game.put("quarkus.oidc.credentials.secret", config.servicesSecret());
+        String prefix = "aitest." + UUID.randomUUID().toString().substring(0, 8);
+        Map<String, String> game = ServiceProperties.gameService(config, DATABASE, prefix);
         try {
             File jar = new File(System.getProperty("game.service.jar", "../game-service/target/quarkus-app/quarkus-run.jar"));
             gameService = ServiceProcess.start(jar, "game-service-for-ai", GAME_PORT, game).awaitReady(Duration.ofSeconds(90));
         } catch (Exception e) {
             throw new IllegalStateException("cannot start the game service for the AI tests", e);
         }
-        Map<String, String> props = new HashMap<>(topics);
+        Map<String, String> props = new HashMap<>(ServiceProperties.gameTopics(prefix));
         props.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
         props.put("quarkus.rest-client.game-service.url", gameService.url());
         props.put("pente.game-service.url", gameService.url());
