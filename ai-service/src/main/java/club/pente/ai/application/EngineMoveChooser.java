@@ -5,8 +5,7 @@ import club.pente.ai.engine.Engine;
 import club.pente.ai.engine.EngineConfig;
 import club.pente.ai.engine.SearchResult;
 import club.pente.core.notation.Notation;
-import club.pente.core.notation.NotationException;
-import club.pente.core.rules.MoveError;
+import club.pente.core.notation.Replay;
 import club.pente.core.rules.Position;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -42,20 +41,10 @@ public class EngineMoveChooser implements MoveChooser {
     }
 
     static Position replay(List<String> moves) {
-        Position position = new Position();
-        for (int i = 0; i < moves.size(); i++) {
-            int point;
-            try {
-                point = Notation.parse(moves.get(i));
-            } catch (NotationException e) {
-                throw new IllegalArgumentException("move " + (i + 1) + ": " + e.getMessage());
-            }
-            MoveError error = position.check(point);
-            if (error != null) {
-                throw new IllegalArgumentException("move " + (i + 1) + " (" + moves.get(i) + "): " + error.message());
-            }
-            position.apply(point);
+        Replay.Outcome replay = Replay.of(moves);
+        if (replay.failed()) {
+            throw new IllegalArgumentException("move " + replay.badPly() + ": " + replay.error());
         }
-        return position;
+        return replay.position();
     }
 }

@@ -2,6 +2,7 @@ package club.pente.core.cli;
 
 import club.pente.core.contract.Contracts;
 import club.pente.core.notation.BoardText;
+import club.pente.core.notation.Replay;
 import club.pente.core.rules.Announcement;
 import club.pente.core.rules.Announcements;
 import club.pente.core.rules.Color;

@@ -5,11 +5,8 @@ import club.pente.ai.engine.Engine;
 import club.pente.ai.engine.EngineConfig;
 import club.pente.ai.engine.SearchResult;
 import club.pente.core.contract.Contracts;
-import club.pente.core.notation.MoveList;
 import club.pente.core.notation.Notation;
-import club.pente.core.notation.NotationException;
-import club.pente.core.rules.IllegalMoveException;
-import club.pente.core.rules.MoveError;
+import club.pente.core.notation.Replay;
 import club.pente.core.rules.Position;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
@@ -21,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -98,21 +94,11 @@ public final class MoveCli {
             return NO_INPUT;
         }
 
-        Position position = new Position();
-        List<String> tokens = MoveList.tokens(text);
-        for (int i = 0; i < tokens.size(); i++) {
-            String token = tokens.get(i);
-            try {
-                int point = Notation.parse(token);
-                MoveError error = position.check(point);
-                if (error != null) {
-                    return error(new IllegalMoveException(error, token).getMessage(), i + 1);
-                }
-                position.apply(point);
-            } catch (NotationException e) {
-                return error(e.getMessage(), i + 1);
-            }
+        Replay.Outcome replay = Replay.of(text);
+        if (replay.failed()) {
+            return error(replay.error(), replay.badPly());
         }
+        Position position = replay.position();
         if (position.status().isOver()) {
             return error("the game is over: " + position.status() + " (" + position.reason() + ")", position.ply());
         }

@@ -1,19 +1,19 @@
-package club.pente.core.cli;
+package club.pente.core.notation;
 
-import club.pente.core.notation.MoveList;
-import club.pente.core.notation.Notation;
-import club.pente.core.notation.NotationException;
 import club.pente.core.rules.IllegalMoveException;
 import club.pente.core.rules.MoveError;
 import club.pente.core.rules.Position;
 
 import java.util.List;
 
-/** Plays a move list from the start; stops at the first move that is not a legal point. */
-final class Replay {
+/**
+ * Plays a move list from the start and stops at the first move that is not a legal point, saying which
+ * (1-based) and why: what the CLIs and the analysis API do with a position given as moves.
+ */
+public final class Replay {
     /** The position reached, or the 1-based index and reason of the first bad move. */
-    record Outcome(Position position, int badPly, String error) {
-        boolean failed() {
+    public record Outcome(Position position, int badPly, String error) {
+        public boolean failed() {
             return error != null;
         }
     }
@@ -21,9 +21,13 @@ final class Replay {
     private Replay() {
     }
 
-    static Outcome of(String moveList) {
+    /** A move list as text (see {@link MoveList#tokens}). */
+    public static Outcome of(String moveList) {
+        return of(MoveList.tokens(moveList));
+    }
+
+    public static Outcome of(List<String> tokens) {
         Position position = new Position();
-        List<String> tokens = MoveList.tokens(moveList);
         for (int i = 0; i < tokens.size(); i++) {
             String token = tokens.get(i);
             int point;
