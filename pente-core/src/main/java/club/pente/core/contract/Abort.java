@@ -7,10 +7,10 @@ public record Abort(int schemaVersion, String commandId, String gameId, String a
         implements GameCommand {
 
     public Abort {
-        Contracts.require(commandId, "commandId");
-        Contracts.require(gameId, "gameId");
-        Contracts.require(adminId, "adminId");
-        Contracts.require(reason, "reason");
+        Ids.requireId(commandId, "commandId");
+        Ids.requireId(gameId, "gameId");
+        Ids.requirePlayerId(adminId, "adminId");
+        Ids.requireText(reason, Ids.MAX_REASON, "reason");
     }
 
     public static Abort of(String gameId, String adminId, String reason) {

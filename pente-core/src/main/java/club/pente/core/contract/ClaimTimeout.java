@@ -9,8 +9,8 @@ import java.time.Instant;
 public record ClaimTimeout(int schemaVersion, String commandId, String gameId, Instant issuedAt) implements GameCommand {
 
     public ClaimTimeout {
-        Contracts.require(commandId, "commandId");
-        Contracts.require(gameId, "gameId");
+        Ids.requireId(commandId, "commandId");
+        Ids.requireId(gameId, "gameId");
     }
 
     public static ClaimTimeout of(String gameId) {

@@ -41,11 +41,4 @@ public final class Contracts {
     public static Instant now() {
         return Instant.now().truncatedTo(ChronoUnit.MILLIS);
     }
-
-    static String require(String value, String name) {
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(name + " is required");
-        }
-        return value;
-    }
 }

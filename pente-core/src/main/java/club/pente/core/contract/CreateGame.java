@@ -14,8 +14,8 @@ public record CreateGame(
         Instant issuedAt) implements GameCommand {
 
     public CreateGame {
-        Contracts.require(commandId, "commandId");
-        Contracts.require(gameId, "gameId");
+        Ids.requireId(commandId, "commandId");
+        Ids.requireId(gameId, "gameId");
         Objects.requireNonNull(white, "white is required");
         Objects.requireNonNull(black, "black is required");
         if (white.id().equals(black.id())) {

@@ -25,4 +25,11 @@ public record GameEnded(
         int plies,
         PerSide capturedPairs,
         PerSide points) implements GameEvent {
+
+    public GameEnded {
+        Ids.requireId(eventId, "eventId");
+        Ids.requireId(gameId, "gameId");
+        java.util.Objects.requireNonNull(white, "white is required");
+        java.util.Objects.requireNonNull(black, "black is required");
+    }
 }

@@ -15,4 +15,11 @@ public record GameStarted(
         boolean ranked,
         TimeControl timeControl,
         Clocks clocks) implements GameEvent {
+
+    public GameStarted {
+        Ids.requireId(eventId, "eventId");
+        Ids.requireId(gameId, "gameId");
+        java.util.Objects.requireNonNull(white, "white is required");
+        java.util.Objects.requireNonNull(black, "black is required");
+    }
 }

@@ -16,10 +16,10 @@ public record PlayMove(
         Instant issuedAt) implements GameCommand {
 
     public PlayMove {
-        Contracts.require(commandId, "commandId");
-        Contracts.require(gameId, "gameId");
-        Contracts.require(playerId, "playerId");
-        Contracts.require(point, "point");
+        Ids.requireId(commandId, "commandId");
+        Ids.requireId(gameId, "gameId");
+        Ids.requirePlayerId(playerId, "playerId");
+        Ids.requirePoint(point, "point");
         if (expectedPly < 1) {
             throw new IllegalArgumentException("expectedPly must be 1 or more");
         }

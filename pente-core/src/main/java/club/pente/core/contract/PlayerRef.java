@@ -8,10 +8,11 @@ public record PlayerRef(String id, String name) {
     public enum Kind { ACCOUNT, GUEST, COMPUTER }
 
     public PlayerRef {
-        Contracts.require(id, "player id");
+        Ids.requirePlayerId(id, "player id");
         if (name == null || name.isBlank()) {
             name = id;
         }
+        Ids.requireText(name, Ids.MAX_NAME, "player name");
     }
 
     public Kind kind() {

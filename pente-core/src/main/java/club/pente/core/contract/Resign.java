@@ -6,9 +6,9 @@ public record Resign(int schemaVersion, String commandId, String gameId, String 
         implements GameCommand {
 
     public Resign {
-        Contracts.require(commandId, "commandId");
-        Contracts.require(gameId, "gameId");
-        Contracts.require(playerId, "playerId");
+        Ids.requireId(commandId, "commandId");
+        Ids.requireId(gameId, "gameId");
+        Ids.requirePlayerId(playerId, "playerId");
     }
 
     public static Resign of(String gameId, String playerId) {

@@ -65,7 +65,7 @@ class ContractsJsonTest {
     @Test
     void malformedCommandsAreRefusedWithAReason() {
         assertThatThrownBy(() -> JSON.readValue("{\"type\":\"PlayMove\",\"schemaVersion\":1,\"gameId\":\"g\",\"playerId\":\"p\",\"expectedPly\":1,\"point\":\"K10\"}", GameCommand.class))
-                .hasMessageContaining("commandId is required");
+                .hasMessageContaining("commandId must be 1 to 64 printable ASCII characters");
         assertThatThrownBy(() -> JSON.readValue("{\"type\":\"Teleport\"}", GameCommand.class))
                 .hasMessageContaining("Teleport");
         assertThatThrownBy(() -> JSON.readValue("{\"type\":\"PlayMove\",", GameCommand.class))
