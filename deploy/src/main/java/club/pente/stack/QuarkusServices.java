@@ -69,7 +69,6 @@ public final class QuarkusServices {
         env.put("PENTE_ALLOWED_ORIGINS", "http://localhost:" + port + ",http://127.0.0.1:" + port);
         // The local stack signs guests with the committed development key pair (deploy/keys).
         env.put("PENTE_GUEST_PRIVATE_KEY_FILE", repo.resolve("deploy/keys/guest-dev-private.pem").toString());
-        env.put("PENTE_GUEST_PUBLIC_KEY_FILE", repo.resolve("deploy/keys/guest-dev-public.pem").toString());
         return service(config, repo, GATEWAY, "spectator-gateway", port, env, null);
     }
 
@@ -81,6 +80,8 @@ public final class QuarkusServices {
         env.put("PENTE_PG_PASSWORD", config.postgresPassword());
         env.put("PENTE_OIDC_URL", config.realmUrl());
         env.put("PENTE_OIDC_CLIENT_SECRET", config.servicesSecret());
+        // Every service verifies guest tokens; the local stack only uses the committed development pair (deploy/keys).
+        env.put("PENTE_GUEST_PUBLIC_KEY", devGuestPublicKey(repoRoot(config)));
         String host = config.connectHost();
         env.put("PENTE_GAME_URL", "http://" + host + ":" + envInt("PENTE_GAME_PORT", 8081));
         env.put("PENTE_MATCHMAKING_URL", "http://" + host + ":" + envInt("PENTE_MATCHMAKING_PORT", 8082));
@@ -106,6 +107,16 @@ public final class QuarkusServices {
                         PostgresDatabases.ensure(config, database);
                     }
                 });
+    }
+
+    /** The base64 body of the development guest public key, one line, as the services' PENTE_GUEST_PUBLIC_KEY. */
+    private static String devGuestPublicKey(Path repo) {
+        Path pem = repo.resolve("deploy/keys/guest-dev-public.pem");
+        try {
+            return Files.readString(pem).replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+        } catch (java.io.IOException e) {
+            throw new StackException("cannot read the development guest key " + pem + ": " + e.getMessage());
+        }
     }
 
     private static Path repoRoot(StackConfig config) {

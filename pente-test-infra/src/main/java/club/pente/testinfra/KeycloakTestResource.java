@@ -16,10 +16,12 @@ public class KeycloakTestResource implements QuarkusTestResourceLifecycleManager
     }
 
     static Map<String, String> properties(StackConfig config) {
+        // pente.guest.public-key: services with pente-identity verify guest tokens with the development key.
         return Map.of("quarkus.oidc.auth-server-url", config.realmUrl(),
                 "quarkus.oidc.client-id", SERVICES_CLIENT,
                 "quarkus.oidc.credentials.secret", config.servicesSecret(),
-                "quarkus.keycloak.devservices.enabled", "false");
+                "quarkus.keycloak.devservices.enabled", "false",
+                "pente.guest.public-key", DemoTokens.devGuestPublicKey());
     }
 
     @Override

@@ -21,13 +21,14 @@ public final class ServiceProperties {
                 "quarkus.datasource.password", config.postgresPassword());
     }
 
-    /** Kafka and Keycloak, with few partitions for quick test topics. */
+    /** Kafka and Keycloak (and the development guest key), with few partitions for quick test topics. */
     public static Map<String, String> kafkaAndKeycloak(StackConfig config) {
         return Map.of(
                 "kafka.bootstrap.servers", config.kafkaBootstrapServers(),
                 "pente.kafka.partitions", "4",
                 "quarkus.oidc.auth-server-url", config.realmUrl(),
-                "quarkus.oidc.credentials.secret", config.servicesSecret());
+                "quarkus.oidc.credentials.secret", config.servicesSecret(),
+                "pente.guest.public-key", DemoTokens.devGuestPublicKey());
     }
 
     /** The game topics, named {@code <prefix>.game.commands} and so on. */
