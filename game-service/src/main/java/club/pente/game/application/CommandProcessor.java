@@ -57,7 +57,7 @@ public class CommandProcessor {
 
     public Uni<Void> process(GameCommand command, int partition) {
         long started = System.nanoTime();
-        return Panache.withTransaction(() -> store.alreadyProcessed(command.commandId()).flatMap(seen -> {
+        return Panache.withTransaction(() -> store.alreadyProcessed(command).flatMap(seen -> {
                     if (seen) {
                         duplicates.increment();
                         return Uni.createFrom().<Decision>nullItem();

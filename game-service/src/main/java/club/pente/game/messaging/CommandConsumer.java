@@ -3,10 +3,11 @@ package club.pente.game.messaging;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameCommand;
 import club.pente.game.application.CommandProcessor;
-import club.pente.game.application.PoisonCommandException;
+import club.pente.messaging.RetryBudget;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
@@ -16,17 +17,24 @@ import java.time.Duration;
 /**
  * Reads {@code pente.game.commands}. Kafka gives this instance some partitions; every game keyed to
  * them is written here and nowhere else. A command is acknowledged only after its outcome committed,
- * so a crash replays it and the command-id check makes the replay harmless. Unreadable records and
- * commands the authority cannot handle go to the dead-letter topic.
+ * so a crash replays it and the command-id check makes the replay harmless. Unreadable records (bad
+ * JSON, ids or fields outside {@link club.pente.core.contract.Ids}) go to the dead-letter topic at once;
+ * a command whose handling keeps failing goes there after its retry budget, so that it never holds up
+ * the partition; a database outage is waited out, since every command would fail alike.
  */
 @ApplicationScoped
 public class CommandConsumer {
     private static final Logger LOG = Logger.getLogger(CommandConsumer.class);
 
     private final CommandProcessor processor;
+    private final RetryBudget retry;
 
-    public CommandConsumer(CommandProcessor processor) {
+    public CommandConsumer(CommandProcessor processor,
+                           @ConfigProperty(name = "pente.commands.retry.attempts", defaultValue = "5") int attempts,
+                           @ConfigProperty(name = "pente.commands.retry.first-backoff", defaultValue = "50ms") Duration firstBackoff,
+                           @ConfigProperty(name = "pente.commands.retry.max-backoff", defaultValue = "5s") Duration maxBackoff) {
         this.processor = processor;
+        this.retry = new RetryBudget(attempts, firstBackoff, maxBackoff);
     }
 
     @Incoming("commands")
@@ -39,13 +47,9 @@ public class CommandConsumer {
             LOG.warnf("unreadable command at partition %d offset %d: %s", metadata.getPartition(), metadata.getOffset(), e.getMessage());
             return Uni.createFrom().completionStage(message.nack(e));
         }
-        // Infrastructure failures (database down, a concurrent writer) are retried until they pass, so that
-        // no accepted command is lost; a command the authority itself cannot handle is dead-lettered.
-        return processor.process(command, metadata.getPartition())
-                .onFailure(failure -> !(failure instanceof PoisonCommandException))
-                .invoke(failure -> LOG.warnf("command %s for game %s failed, retrying: %s", command.commandId(), command.gameId(), failure))
-                .onFailure(failure -> !(failure instanceof PoisonCommandException))
-                .retry().withBackOff(Duration.ofMillis(50), Duration.ofSeconds(5)).indefinitely()
+        return retry.run(() -> processor.process(command, metadata.getPartition()),
+                        (failure, kind, attempt, delay) -> LOG.warnf("command %s for game %s failed (%s, attempt %d), retrying in %d ms: %s",
+                                command.commandId(), command.gameId(), kind, attempt, delay.toMillis(), failure))
                 .onItem().transformToUni(done -> Uni.createFrom().completionStage(message.ack()))
                 .onFailure().recoverWithUni(failure -> {
                     LOG.errorf(failure, "sending command %s for game %s to the dead-letter topic", command.commandId(), command.gameId());

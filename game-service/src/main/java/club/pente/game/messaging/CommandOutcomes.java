@@ -27,12 +27,16 @@ public class CommandOutcomes {
 
     private final Map<String, CompletableFuture<GameEvent>> waiting = new ConcurrentHashMap<>();
 
-    /** Register before sending the command, so that a fast outcome is not missed. */
-    public Uni<GameEvent> expect(String commandId, Duration timeout) {
-        CompletableFuture<GameEvent> future = waiting.computeIfAbsent(commandId, id -> new CompletableFuture<>());
+    /**
+     * Register before sending the command, so that a fast outcome is not missed. A command id counts only
+     * within its game and for its sender: someone reusing another player's id never sees that outcome.
+     */
+    public Uni<GameEvent> expect(String gameId, String actorId, String commandId, Duration timeout) {
+        String key = key(gameId, actorId, commandId);
+        CompletableFuture<GameEvent> future = waiting.computeIfAbsent(key, id -> new CompletableFuture<>());
         return Uni.createFrom().completionStage(future)
                 .ifNoItem().after(timeout).recoverWithItem((GameEvent) null)
-                .eventually(() -> waiting.remove(commandId));
+                .eventually(() -> waiting.remove(key));
     }
 
     @Incoming("outcomes")
@@ -45,13 +49,41 @@ public class CommandOutcomes {
             return;
         }
         String commandId = commandIdOf(event);
-        if (commandId == null) {
+        if (commandId == null || waiting.isEmpty()) {
             return;
         }
-        CompletableFuture<GameEvent> future = waiting.get(commandId);
+        String actor = actorOf(event);
+        if (actor != null) {
+            complete(key(event.gameId(), actor, commandId), event);
+            return;
+        }
+        // GameEnded and GameStarted do not name who sent the command: any sender of that id in that game
+        // waits for it. Resign and abort ids are made by the server, so nobody else can know them early.
+        String prefix = event.gameId() + '\n';
+        String suffix = '\n' + commandId;
+        waiting.forEach((key, future) -> {
+            if (key.startsWith(prefix) && key.endsWith(suffix)) {
+                future.complete(event);
+            }
+        });
+    }
+
+    private void complete(String key, GameEvent event) {
+        CompletableFuture<GameEvent> future = waiting.get(key);
         if (future != null) {
             future.complete(event);
         }
+    }
+
+    private static String key(String gameId, String actorId, String commandId) {
+        return gameId + '\n' + actorId + '\n' + commandId; // ids never contain a newline (Ids)
+    }
+
+    private static String actorOf(GameEvent event) {
+        if (event instanceof MovePlayed played) {
+            return played.playerId();
+        }
+        return event instanceof MoveRejected rejected ? rejected.playerId() : null;
     }
 
     private static String commandIdOf(GameEvent event) {

@@ -38,12 +38,13 @@ public class GameQueries {
         return GameEntity.<GameEntity>find("status <> ?1 order by endedAt desc", Status.ONGOING.name()).page(0, limit).list();
     }
 
-    public Uni<MoveEntity> moveByCommand(String commandId) {
-        return MoveEntity.<MoveEntity>find("commandId", commandId).firstResult();
+    /** The move a player's command placed in a game, or null: another player's ids reveal nothing. */
+    public Uni<MoveEntity> moveByCommand(String gameId, String playerId, String commandId) {
+        return MoveEntity.<MoveEntity>find("gameId = ?1 and playerId = ?2 and commandId = ?3", gameId, playerId, commandId).firstResult();
     }
 
-    public Uni<Boolean> processed(String commandId) {
-        return ProcessedCommandEntity.<ProcessedCommandEntity>findById(commandId).map(found -> found != null);
+    public Uni<Boolean> processed(String gameId, String actorId, String commandId) {
+        return GameStore.processed(gameId, actorId, commandId);
     }
 
     public static GameRecord record(StoredGame game) {

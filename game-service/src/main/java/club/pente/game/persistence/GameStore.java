@@ -1,9 +1,12 @@
 package club.pente.game.persistence;
 
+import club.pente.core.contract.Abort;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameCommand;
 import club.pente.core.contract.GameEvent;
+import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.Resign;
 import club.pente.core.contract.TimeControl;
 import club.pente.core.notation.Notation;
 import club.pente.core.rules.EndReason;
@@ -26,8 +29,25 @@ import java.util.List;
 @ApplicationScoped
 public class GameStore {
 
-    public Uni<Boolean> alreadyProcessed(String commandId) {
-        return ProcessedCommandEntity.<ProcessedCommandEntity>findById(commandId).map(found -> found != null);
+    public Uni<Boolean> alreadyProcessed(GameCommand command) {
+        return processed(command.gameId(), actorOf(command), command.commandId());
+    }
+
+    static Uni<Boolean> processed(String gameId, String actorId, String commandId) {
+        return ProcessedCommandEntity.count("gameId = ?1 and actorId = ?2 and commandId = ?3", gameId, actorId, commandId)
+                .map(count -> count > 0);
+    }
+
+    /** Who a command speaks for: command ids are unique only per game and actor. */
+    public static String actorOf(GameCommand command) {
+        if (command instanceof PlayMove move) {
+            return move.playerId();
+        }
+        if (command instanceof Resign resign) {
+            return resign.playerId();
+        }
+        return command instanceof Abort abort ? abort.adminId() : ""; // CreateGame, ClaimTimeout
+
     }
 
     /** The game rebuilt from its row and move log, or null when there is no such game. */
@@ -63,6 +83,7 @@ public class GameStore {
         ProcessedCommandEntity processed = new ProcessedCommandEntity();
         processed.commandId = command.commandId();
         processed.gameId = command.gameId();
+        processed.actorId = actorOf(command);
         processed.outcome = decision.changesState() ? "APPLIED" : decision.rejection() != null ? "REJECTED" : "IGNORED";
         processed.processedAt = now;
 

@@ -2,6 +2,7 @@ package club.pente.game.rest;
 
 import club.pente.core.contract.Abort;
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.Ids;
 import club.pente.core.contract.GameCommand;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.MoveRejected;
@@ -13,6 +14,7 @@ import club.pente.core.notation.NotationException;
 import club.pente.game.messaging.CommandOutcomes;
 import club.pente.game.messaging.CommandSender;
 import club.pente.game.persistence.GameEntity;
+import club.pente.game.persistence.GameStore;
 import club.pente.game.persistence.GameQueries;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.security.Authenticated;
@@ -71,6 +73,9 @@ public class BotResource {
         if (request.expectedPly() != null && request.expectedPly() < 1) {
             return bad("BAD_PLY", "expectedPly must be 1 or more");
         }
+        if (request.commandId() != null && !request.commandId().isBlank() && !Ids.isId(request.commandId())) {
+            return bad("BAD_COMMAND_ID", "commandId must be 1 to " + Ids.MAX_ID + " printable ASCII characters");
+        }
         String player = token.getSubject();
         return find(id).flatMap(stored -> {
             if (stored == null) {
@@ -112,6 +117,9 @@ public class BotResource {
         if (request == null || request.reason() == null || request.reason().isBlank()) {
             return bad("MISSING_REASON", "the body must be JSON like {\"reason\": \"...\"}");
         }
+        if (!Ids.isText(request.reason(), Ids.MAX_REASON)) {
+            return bad("BAD_REASON", "the reason must be at most " + Ids.MAX_REASON + " characters without control characters");
+        }
         return find(id).flatMap(stored -> stored == null
                 ? Uni.createFrom().item(GameResource.notFound(id))
                 : send(Abort.of(id, token.getSubject(), request.reason())));
@@ -127,12 +135,12 @@ public class BotResource {
 
     /** A retried command id answers with what it did the first time instead of waiting for nothing. */
     private Uni<Response> replayOrSend(PlayMove command) {
-        Uni<Response> earlier = Panache.withSession(() -> queries.moveByCommand(command.commandId()).flatMap(move -> {
+        Uni<Response> earlier = Panache.withSession(() -> queries.moveByCommand(command.gameId(), command.playerId(), command.commandId()).flatMap(move -> {
             if (move != null) {
                 return Uni.createFrom().item(Response.ok(new CommandOutcome("APPLIED", command.commandId(), -1, null, null,
                         "already applied as ply " + move.ply + " (" + move.point + ")")).build());
             }
-            return queries.processed(command.commandId()).map(done -> done
+            return queries.processed(command.gameId(), command.playerId(), command.commandId()).map(done -> done
                     ? ApiError.response(Response.Status.CONFLICT, "DUPLICATE_COMMAND", "command " + command.commandId() + " was already handled")
                     : null);
         }));
@@ -140,7 +148,7 @@ public class BotResource {
     }
 
     private Uni<Response> send(GameCommand command) {
-        Uni<GameEvent> outcome = outcomes.expect(command.commandId(), timeout);
+        Uni<GameEvent> outcome = outcomes.expect(command.gameId(), GameStore.actorOf(command), command.commandId(), timeout);
         return sender.send(command).chain(() -> outcome).map(event -> respond(command, event));
     }
 

@@ -197,6 +197,32 @@ class CommandFlowTest {
         given().get("/api/games/{id}", gameId).then().body("ply", equalTo(1));
     }
 
+    /**
+     * A 65-character command id or a NUL byte used to fail the database insert, which was retried forever:
+     * no other command on that partition was applied again. Now such records are dead-lettered at once.
+     */
+    @Test
+    void oneHostileCommandNeverStopsTheNextOne() {
+        String gameId = newGame(TimeControl.UNTIMED);
+        String longId = "c".repeat(65);
+        streams.sendRaw(gameId, playMoveJson(longId, gameId, ALICE.id(), "K10"));
+        streams.sendRaw(gameId, playMoveJson("nul-" + UUID.randomUUID(), gameId, ALICE.id(), "K10\\u0000"));
+        streams.sendRaw(gameId, playMoveJson("nul-" + UUID.randomUUID(), gameId, "alice\\u0000", "K10"));
+        streams.sendRaw(gameId, playMoveJson("huge-" + UUID.randomUUID(), gameId, "p".repeat(10_000), "K10"));
+        PlayMove good = move(gameId, 1, "K10");
+        streams.send(good);
+        streams.await(gameId, MovePlayed.class, played -> played.commandId().equals(good.commandId()), Duration.ofSeconds(20));
+        await().atMost(Duration.ofSeconds(20)).until(() -> streams.deadLetters().stream().filter(r -> gameId.equals(r.key())).count() >= 4);
+        assertThat(streams.deadLetters()).extracting(r -> r.value()).anyMatch(v -> v.contains(longId));
+        given().get("/api/games/{id}", gameId).then().body("ply", equalTo(1)).body("version", equalTo(2));
+    }
+
+    private static String playMoveJson(String commandId, String gameId, String playerId, String point) {
+        return "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":\"" + commandId + "\",\"gameId\":\"" + gameId
+                + "\",\"playerId\":\"" + playerId + "\",\"expectedPly\":1,\"point\":\"" + point
+                + "\",\"issuedAt\":\"2026-12-01T12:00:00Z\"}";
+    }
+
     @Test
     void aPlayerWhoseClockRunsOutLosesWithoutAnyoneSendingAnything() {
         String gameId = newGame(new TimeControl(1, 0));

@@ -112,6 +112,43 @@ class BotApiTest {
     }
 
     @Test
+    void hostileIdsAndTextsAreRefusedBeforeTheyReachTheDatabase() {
+        String gameId = newGame();
+        given().get("/api/games/{id}", "bad\u0000id").then().statusCode(400).body("error", equalTo("BAD_ID"));
+        given().urlEncodingEnabled(false).get("/api/games/%00").then().statusCode(400).body("error", equalTo("BAD_ID"));
+        given().get("/api/games/{id}/record", "x".repeat(65)).then().statusCode(400).body("error", equalTo("BAD_ID"));
+        as(aliceToken).body("{\"point\":\"K10\",\"commandId\":\"" + "c".repeat(65) + "\"}").post("/api/games/{id}/moves", gameId)
+                .then().statusCode(400).body("error", equalTo("BAD_COMMAND_ID"));
+        as(aliceToken).body("{\"point\":\"K10\",\"commandId\":\"a\\u0000b\"}").post("/api/games/{id}/moves", gameId)
+                .then().statusCode(400).body("error", equalTo("BAD_COMMAND_ID"));
+        as(aliceToken).body("{\"point\":\"K10\",\"commandId\":7}").post("/api/games/{id}/moves", gameId)
+                .then().statusCode(400);
+        as(adminToken).body("{\"reason\":\"" + "r".repeat(501) + "\"}").post("/api/games/{id}/abort", gameId)
+                .then().statusCode(400).body("error", equalTo("BAD_REASON"));
+        as(aliceToken).body("{\"point\":\"K10\"}").post("/api/games/{id}/moves", gameId).then().statusCode(200);
+        given().get("/api/games/{id}", gameId).then().body("ply", equalTo(1)).body("status", equalTo("ONGOING"));
+    }
+
+    @Test
+    void aCommandIdCountsOnlyForTheGameAndThePlayerWhoSentIt() {
+        String gameId = newGame();
+        String shared = "move-" + UUID.randomUUID();
+        as(aliceToken).body("{\"point\":\"K10\",\"commandId\":\"" + shared + "\"}").post("/api/games/{id}/moves", gameId)
+                .then().statusCode(200).body("event.point", equalTo("K10"));
+        // Bob reuses Alice's id: he learns nothing of her move, and his own move is played as his.
+        as(bobToken).body("{\"point\":\"L11\",\"commandId\":\"" + shared + "\"}").post("/api/games/{id}/moves", gameId)
+                .then().statusCode(200)
+                .body("outcome", equalTo("APPLIED"))
+                .body("event.point", equalTo("L11"))
+                .body("event.playerId", equalTo(bob.id()));
+        // The same id in another game is another command too.
+        String other = newGame();
+        as(aliceToken).body("{\"point\":\"K10\",\"commandId\":\"" + shared + "\"}").post("/api/games/{id}/moves", other)
+                .then().statusCode(200).body("event.point", equalTo("K10")).body("version", equalTo(2));
+        given().get("/api/games/{id}", gameId).then().body("moves.point", equalTo(java.util.List.of("K10", "L11")));
+    }
+
+    @Test
     void missingOrForgedTokensAreRefused() {
         String gameId = newGame();
         given().contentType(ContentType.JSON).body("{\"point\":\"K10\"}").post("/api/games/{id}/moves", gameId).then().statusCode(401);
@@ -149,8 +186,8 @@ class BotApiTest {
         given().get("/api/games/{id}/record", "nope").then().statusCode(404);
         given().get("/api/games/{id}/record", gameId).then().statusCode(200)
                 .body(containsString("[White \"alice\"]")).body(containsString("[Result \"ONGOING\"]"));
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/openapi?format=json").then().statusCode(200).body(containsString("/api/games/{id}/moves"));
-        given().get("/q/metrics").then().statusCode(200).body(containsString("pente_game_outbox_backlog"));
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/openapi?format=json").then().statusCode(200).body(containsString("/api/games/{id}/moves"));
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/metrics").then().statusCode(200).body(containsString("pente_game_outbox_backlog"));
     }
 }

@@ -2,6 +2,10 @@ package club.pente.core.contract;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -22,11 +26,24 @@ public final class Contracts {
 
     /** Applies the contract conventions to a mapper (e.g. the one a Quarkus service already has). */
     public static ObjectMapper configure(ObjectMapper mapper) {
-        return mapper.registerModule(new JavaTimeModule())
+        return strictTypes(mapper).registerModule(new JavaTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
                 .setSerializationInclusion(JsonInclude.Include.ALWAYS);
+    }
+
+    /**
+     * A field of the wrong JSON type is refused instead of coerced: {@code "commandId": 7} is not the id
+     * "7", {@code "expectedPly": "3"} is not 3. For every mapper that reads input from outside.
+     */
+    public static ObjectMapper strictTypes(ObjectMapper mapper) {
+        mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        return mapper;
     }
 
     public static ObjectMapper json() {

@@ -30,6 +30,15 @@ class IdsTest {
     }
 
     @Test
+    void wrongJsonTypesAreRefusedNotCoerced() {
+        String base = "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"gameId\":\"g1\",\"playerId\":\"p\",\"point\":\"K10\",";
+        assertThatThrownBy(() -> Contracts.json().readValue(base + "\"commandId\":7,\"expectedPly\":1}", GameCommand.class))
+                .hasMessageContaining("commandId");
+        assertThatThrownBy(() -> Contracts.json().readValue(base + "\"commandId\":\"c\",\"expectedPly\":\"1\"}", GameCommand.class))
+                .hasMessageContaining("expectedPly");
+    }
+
+    @Test
     void commandsRefuseIdsADatabaseWouldRefuse() {
         String tooLong = "c".repeat(65);
         assertThatThrownBy(() -> new PlayMove(1, tooLong, "g1", "p", 1, "K10", Contracts.now()))
