@@ -15,10 +15,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * A packaged Quarkus service ({@code target/quarkus-app/quarkus-run.jar}) started as its own
  * operating-system process, as in production: for failover tests and for tests that need a second
- * service next to the one under test.
+ * service next to the one under test. Its management interface (health, metrics, OpenAPI) listens on
+ * {@link #managementPortFor(int) port + 1000}, so that several processes on one machine never collide.
  */
 public final class ServiceProcess implements AutoCloseable {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private static final int MANAGEMENT_PORT_OFFSET = 1000;
 
     private final Process process;
     private final int port;
@@ -28,6 +31,11 @@ public final class ServiceProcess implements AutoCloseable {
         this.process = process;
         this.port = port;
         this.log = log;
+    }
+
+    /** The management port of a process started on {@code port}. */
+    public static int managementPortFor(int port) {
+        return port + MANAGEMENT_PORT_OFFSET;
     }
 
     /**
@@ -43,7 +51,8 @@ public final class ServiceProcess implements AutoCloseable {
         tmp.mkdirs();
         List<String> command = new ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElse("java"), "-Xmx256m",
-                "-Dquarkus.http.port=" + port, "-Djava.io.tmpdir=" + tmp.getAbsolutePath()));
+                "-Dquarkus.http.port=" + port, "-Dquarkus.management.port=" + managementPortFor(port),
+                "-Djava.io.tmpdir=" + tmp.getAbsolutePath()));
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.add("-jar");
         command.add(jar.getAbsolutePath());
@@ -53,26 +62,31 @@ public final class ServiceProcess implements AutoCloseable {
         return new ServiceProcess(process, port, log);
     }
 
-    /** Polls the readiness check until it answers 200, with a deadline. */
+    /**
+     * Polls the readiness check on the management port until it answers 200, with a deadline. A jar built
+     * before the management interface existed answers on its main port instead; that is accepted too.
+     */
     public ServiceProcess awaitReady(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("service on port " + port + " exited; see " + log);
             }
-            try {
-                HttpResponse<Void> response = HTTP.send(HttpRequest.newBuilder(
-                                URI.create("http://127.0.0.1:" + port + "/q/health/ready")).timeout(Duration.ofSeconds(2)).build(),
-                        HttpResponse.BodyHandlers.discarding());
-                if (response.statusCode() == 200) {
-                    return this;
-                }
-            } catch (IOException e) {
-                // not listening yet
+            if (ok(managementUrl() + "/q/health/ready") || ok(url() + "/q/health/ready")) {
+                return this;
             }
             Thread.sleep(200);
         }
         throw new IllegalStateException("service on port " + port + " not ready within " + timeout + "; see " + log);
+    }
+
+    private static boolean ok(String url) throws InterruptedException {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException e) {
+            return false; // not listening yet
+        }
     }
 
     /** SIGKILL: no shutdown hook, no flush, no goodbye to Kafka or PostgreSQL. */
@@ -87,6 +101,11 @@ public final class ServiceProcess implements AutoCloseable {
 
     public String url() {
         return "http://127.0.0.1:" + port;
+    }
+
+    /** Health, metrics and OpenAPI: {@code managementUrl() + "/q/metrics"}. */
+    public String managementUrl() {
+        return "http://127.0.0.1:" + managementPortFor(port);
     }
 
     @Override

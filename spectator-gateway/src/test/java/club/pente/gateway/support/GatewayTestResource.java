@@ -2,6 +2,7 @@ package club.pente.gateway.support;
 
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
+import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
@@ -42,6 +43,7 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
         props.put("pente.route.games", gameService.url());
         props.put("quarkus.oidc.auth-server-url", config.realmUrl());
         props.put("quarkus.oidc.credentials.secret", config.servicesSecret());
+        props.put("pente.guest.public-key", DemoTokens.devGuestPublicKey());
         props.put("pente.ws.allowed-origins", "http://localhost:8080");
         props.put("pente.gateway.resume-buffer", "4");
         return props;

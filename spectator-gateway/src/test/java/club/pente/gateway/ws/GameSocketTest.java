@@ -6,7 +6,6 @@ import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
-import club.pente.core.identity.GuestTokens;
 import club.pente.gateway.support.GatewayTestResource;
 import club.pente.gateway.support.TestSocket;
 import club.pente.testinfra.DemoTokens;
@@ -225,8 +224,7 @@ class GameSocketTest {
 
         // A socket's sign-in lasts as long as its token.
         Instant now = Instant.now();
-        String shortLived = GuestTokens.issue(GuestTokens.privateKey(Files.readString(Path.of("../deploy/keys/guest-dev-private.pem"))),
-                "Brief", Duration.ofSeconds(2), now);
+        String shortLived = DemoTokens.signGuest(DemoTokens.guestClaims("Brief", now, Duration.ofSeconds(2)));
         try (TestSocket socket = TestSocket.open(ws("/ws/games/" + gameId), ORIGIN)) {
             socket.await("snapshot", m -> m.path("type").asText().equals("snapshot"));
             socket.send("{\"type\":\"auth\",\"token\":\"" + shortLived + "\"}");
