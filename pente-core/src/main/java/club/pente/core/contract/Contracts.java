@@ -35,10 +35,11 @@ public final class Contracts {
 
     /**
      * A field of the wrong JSON type is refused instead of coerced: {@code "commandId": 7} is not the id
-     * "7", {@code "expectedPly": "3"} is not 3. For every mapper that reads input from outside.
+     * "7", {@code "expectedPly": "3"} or {@code 3.5} is not 3. For every mapper that reads input from outside.
      */
     public static ObjectMapper strictTypes(ObjectMapper mapper) {
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
+        mapper.configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false);
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

@@ -36,6 +36,8 @@ class IdsTest {
                 .hasMessageContaining("commandId");
         assertThatThrownBy(() -> Contracts.json().readValue(base + "\"commandId\":\"c\",\"expectedPly\":\"1\"}", GameCommand.class))
                 .hasMessageContaining("expectedPly");
+        assertThatThrownBy(() -> Contracts.json().readValue(base + "\"commandId\":\"c\",\"expectedPly\":1.5}", GameCommand.class))
+                .hasMessageContaining("expectedPly");
     }
 
     @Test

@@ -1,11 +1,11 @@
-package club.pente.game.rest;
+package club.pente.kit.rest;
 
 import club.pente.core.contract.Contracts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
-/** Request bodies follow the streams' rule: a field of the wrong JSON type is a 400, never coerced. */
+/** Request bodies follow the streams' rule ({@link Contracts#strictTypes}): a field of the wrong JSON type is a 400, never coerced. */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
     @Override
