@@ -1,9 +1,12 @@
 // Who the browser is: a platform guest (token from POST /api/guests) or a Keycloak account signed in with
-// the authorization code flow + PKCE (S256), tokens refreshed before they expire. Kept in localStorage.
-import { store } from './util.js';
+// the authorization code flow + PKCE (S256), tokens refreshed before they expire. Nothing is kept in
+// localStorage: an account's access token lives in memory only, and this tab's sessionStorage keeps what a
+// reload needs (the refresh token, or a guest's token), so credentials end with the tab.
+import { store, tabStore } from './util.js';
 
 const listeners = new Set();
-let session = store.get('session');
+store.set('session', null); // sessions were once kept in localStorage: forget any left there
+let session = restore(tabStore.get('session'));
 let config = null;
 let refreshTimer = null;
 let refreshing = null;
@@ -13,9 +16,23 @@ export function onSessionChange(fn) {
   return () => listeners.delete(fn);
 }
 
+/** An account comes back from sessionStorage without its access token: the next token() refreshes it. */
+function restore(saved) {
+  if (!saved) return null;
+  if (saved.kind === 'account') return { ...saved, token: null, expiresAt: new Date(0).toISOString() };
+  return saved;
+}
+
+function persisted(s) {
+  if (!s) return null;
+  if (s.kind !== 'account') return s;
+  const { token: access, expiresAt, ...rest } = s; // the access token stays in memory
+  return rest;
+}
+
 function setSession(next) {
   session = next;
-  store.set('session', next);
+  tabStore.set('session', persisted(next));
   scheduleRefresh();
   listeners.forEach(fn => fn(session));
 }

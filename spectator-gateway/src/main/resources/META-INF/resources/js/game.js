@@ -1,6 +1,6 @@
 // The game page (#/game/{id}, #/replay/{id}): a live board over /ws/games/{id}, resumed after a drop with
 // v=<last version>, moves by clicking, clocks ticking locally, and move-by-move replay once it is over.
-import { h, ReconnectingSocket, viewerId, wsUrl, uuid, formatClock } from './util.js';
+import { h, ReconnectingSocket, wsUrl, uuid, formatClock } from './util.js';
 import { t } from './i18n.js';
 import { createBoard, parsePoint, stonesAfter, stonesFromRows } from './board.js';
 import * as auth from './auth.js';
@@ -103,9 +103,9 @@ export function mountGame(container, gameId, { replay = false } = {}) {
   // --- the socket ---------------------------------------------------------------------------------
   const socket = new ReconnectingSocket({
     url: () => {
-      const resume = lastVersion >= 0 && !resync ? `v=${lastVersion}&` : '';
+      const resume = lastVersion >= 0 && !resync ? `?v=${lastVersion}` : '';
       resync = false;
-      return wsUrl(`/ws/games/${encodeURIComponent(gameId)}?${resume}viewer=${encodeURIComponent(viewerId())}`);
+      return wsUrl(`/ws/games/${encodeURIComponent(gameId)}${resume}`);
     },
     onOpen: async () => {
       const token = await auth.token();

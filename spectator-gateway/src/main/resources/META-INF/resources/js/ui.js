@@ -1,5 +1,5 @@
 // Bits of UI every page uses: the toast, links to players, readable errors, the lobby feed.
-import { h, ReconnectingSocket, viewerId, wsUrl } from './util.js';
+import { h, ReconnectingSocket, wsUrl } from './util.js';
 import { t } from './i18n.js';
 import * as auth from './auth.js';
 
@@ -57,7 +57,7 @@ async function authenticateLobby() {
 export function startLobbyFeed() {
   if (lobbySocket) return;
   lobbySocket = new ReconnectingSocket({
-    url: () => wsUrl(`/ws/lobby?viewer=${encodeURIComponent(viewerId())}`),
+    url: () => wsUrl('/ws/lobby'),
     onOpen: authenticateLobby,
     onMessage: (message) => {
       if (message.type === 'lobby') {

@@ -7,6 +7,7 @@ export function h(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
     else if (key === 'class') el.className = value;
+    else if (key === 'style') el.style.cssText = String(value); // through the CSSOM: allowed by the page's CSP (no inline style attributes)
     else if (key === 'text') el.textContent = value;
     else el.setAttribute(key, value === true ? '' : String(value));
   }
@@ -41,32 +42,30 @@ export function uuid() {
   return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
 }
 
-export const store = {
-  get(key, fallback = null) {
-    try {
-      const raw = localStorage.getItem('pente.' + key);
-      return raw === null ? fallback : JSON.parse(raw);
-    } catch (e) {
-      return fallback;
-    }
-  },
-  set(key, value) {
-    try {
-      if (value === null || value === undefined) localStorage.removeItem('pente.' + key);
-      else localStorage.setItem('pente.' + key, JSON.stringify(value));
-    } catch (e) { /* private mode: keep going without storage */ }
-  },
-};
-
-/** A random id for this browser, used by the gateway to count each spectator once. */
-export function viewerId() {
-  let id = store.get('viewer');
-  if (!id) {
-    id = uuid();
-    store.set('viewer', id);
-  }
-  return id;
+function storage(area) {
+  return {
+    get(key, fallback = null) {
+      try {
+        const raw = area().getItem('pente.' + key);
+        return raw === null ? fallback : JSON.parse(raw);
+      } catch (e) {
+        return fallback;
+      }
+    },
+    set(key, value) {
+      try {
+        if (value === null || value === undefined) area().removeItem('pente.' + key);
+        else area().setItem('pente.' + key, JSON.stringify(value));
+      } catch (e) { /* private mode: keep going without storage */ }
+    },
+  };
 }
+
+/** Preferences that outlive the tab (the language). Never credentials. */
+export const store = storage(() => localStorage);
+
+/** What this tab needs across a reload (the sign-in's refresh token, a guest's token); gone with the tab. */
+export const tabStore = storage(() => sessionStorage);
 
 export function wsUrl(path) {
   return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + path;

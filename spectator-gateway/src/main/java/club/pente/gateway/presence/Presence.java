@@ -1,8 +1,10 @@
 package club.pente.gateway.presence;
 
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.Ids;
 import club.pente.core.contract.PresenceChanged;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.quarkus.scheduler.Scheduled;
 import io.smallrye.reactive.messaging.kafka.Record;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -22,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public class Presence {
     public static final String LOBBY = "lobby";
     private static final long STALE_MILLIS = 30_000;
+    private static final int MAX_COUNT = 1_000_000;
 
     private record Report(int online, int spectators, long at) {
     }
@@ -58,6 +61,9 @@ public class Presence {
     public void onPresence(String json) {
         try {
             PresenceChanged presence = Contracts.json().readValue(json, PresenceChanged.class);
+            if (!plausible(presence)) {
+                return;
+            }
             if (!gatewayId.equals(presence.gatewayId())) {
                 reports.computeIfAbsent(presence.scope(), s -> new ConcurrentHashMap<>())
                         .put(presence.gatewayId(), new Report(presence.online(), presence.spectators(), System.currentTimeMillis()));
@@ -65,6 +71,21 @@ public class Presence {
         } catch (Exception e) {
             // not a presence message we understand: ignore
         }
+    }
+
+    /** A report another gateway could have sent: ids by the id rule, counts within what one gateway can hold. */
+    static boolean plausible(PresenceChanged presence) {
+        return presence != null && Ids.isId(presence.scope()) && Ids.isId(presence.gatewayId())
+                && presence.online() >= 0 && presence.online() <= MAX_COUNT
+                && presence.spectators() >= 0 && presence.spectators() <= MAX_COUNT;
+    }
+
+    /** Reports of gateways that stopped reporting are dropped, and with them the games nobody watches any more. */
+    @Scheduled(every = "30s")
+    void forgetStale() {
+        long fresh = System.currentTimeMillis() - STALE_MILLIS;
+        reports.values().forEach(byGateway -> byGateway.values().removeIf(report -> report.at() < fresh));
+        reports.values().removeIf(Map::isEmpty);
     }
 
     /** This gateway's count plus the latest fresh count of every other gateway. */

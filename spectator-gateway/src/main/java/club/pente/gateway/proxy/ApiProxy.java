@@ -1,17 +1,20 @@
 package club.pente.gateway.proxy;
 
+import club.pente.gateway.http.ClientAddress;
+import club.pente.gateway.http.PathRules;
+import club.pente.gateway.quota.Callers;
+import club.pente.gateway.quota.Quotas;
 import club.pente.gateway.rest.ApiError;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.net.URI;
@@ -23,63 +26,88 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One origin for the browser: {@code /api/games|matchmaking|ratings|ai/...} go to the service that owns
- * them, with the caller's Authorization header. The gateway's own endpoints (guests, the SSE stream)
- * are more specific paths and win over this catch-all.
+ * One origin for the browser: the API paths named in {@code pente.proxy.paths.*} ({@link ApiRoutes}) go to
+ * the service that owns them, with the caller's Authorization header, within the caller's quota. The path
+ * forwarded is the raw path the edge filter checked ({@link PathRules}): what the service sees is exactly
+ * what was routed on. The gateway's own endpoints (guests, the SSE stream) are more specific paths and
+ * win over this catch-all.
  */
 @Path("/api")
 public class ApiProxy {
     private static final List<String> REQUEST_HEADERS = List.of("Authorization", "Content-Type", "Accept");
     private static final List<String> RESPONSE_HEADERS = List.of("Content-Type", "Content-Disposition");
+    private static final String ROUTE = "/{service:games|matchmaking|ratings|ai}{rest:(/.*)?}";
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final Map<String, String> targets;
+    private final ApiRoutes routes;
     private final Duration timeout;
+    private final Quotas quotas;
+    private final Callers callers;
 
     public ApiProxy(@ConfigProperty(name = "pente.route.games") String games,
                     @ConfigProperty(name = "pente.route.matchmaking") String matchmaking,
                     @ConfigProperty(name = "pente.route.ratings") String ratings,
                     @ConfigProperty(name = "pente.route.ai") String ai,
-                    @ConfigProperty(name = "pente.route.timeout", defaultValue = "30s") Duration timeout) {
+                    @ConfigProperty(name = "pente.proxy.paths.games") List<String> gamePaths,
+                    @ConfigProperty(name = "pente.proxy.paths.matchmaking") List<String> matchmakingPaths,
+                    @ConfigProperty(name = "pente.proxy.paths.ratings") List<String> ratingPaths,
+                    @ConfigProperty(name = "pente.proxy.paths.ai") List<String> aiPaths,
+                    @ConfigProperty(name = "pente.route.timeout", defaultValue = "30s") Duration timeout,
+                    Quotas quotas, Callers callers) {
         this.targets = Map.of("games", games, "matchmaking", matchmaking, "ratings", ratings, "ai", ai);
+        this.routes = new ApiRoutes(Map.of("games", gamePaths, "matchmaking", matchmakingPaths, "ratings", ratingPaths, "ai", aiPaths));
         this.timeout = timeout;
+        this.quotas = quotas;
+        this.callers = callers;
     }
-
-    private static final String ROUTE = "/{service:games|matchmaking|ratings|ai}{rest:(/.*)?}";
 
     @GET
     @Path(ROUTE)
-    public Uni<Response> get(@PathParam("service") String service, @Context UriInfo uri, @Context HttpHeaders headers) {
-        return forward("GET", service, uri, headers, null);
+    public Uni<Response> get(@Context HttpServerRequest request, @Context HttpHeaders headers) {
+        return forward("GET", request, headers, null);
     }
 
     @POST
     @Path(ROUTE)
-    public Uni<Response> post(@PathParam("service") String service, @Context UriInfo uri, @Context HttpHeaders headers, byte[] body) {
-        return forward("POST", service, uri, headers, body);
+    public Uni<Response> post(@Context HttpServerRequest request, @Context HttpHeaders headers, byte[] body) {
+        return forward("POST", request, headers, body);
     }
 
     @PUT
     @Path(ROUTE)
-    public Uni<Response> put(@PathParam("service") String service, @Context UriInfo uri, @Context HttpHeaders headers, byte[] body) {
-        return forward("PUT", service, uri, headers, body);
+    public Uni<Response> put(@Context HttpServerRequest request, @Context HttpHeaders headers, byte[] body) {
+        return forward("PUT", request, headers, body);
     }
 
     @DELETE
     @Path(ROUTE)
-    public Uni<Response> delete(@PathParam("service") String service, @Context UriInfo uri, @Context HttpHeaders headers) {
-        return forward("DELETE", service, uri, headers, null);
+    public Uni<Response> delete(@Context HttpServerRequest request, @Context HttpHeaders headers) {
+        return forward("DELETE", request, headers, null);
     }
 
-    private Uni<Response> forward(String method, String service, UriInfo uri, HttpHeaders headers, byte[] body) {
-        String path = uri.getRequestUri().getRawPath();
-        if (path.contains("..") || path.toLowerCase(java.util.Locale.ROOT).matches(".*%(2f|5c|2e).*")) {
-            // The path forwarded must be the one routed on: no dot segments or encoded separators.
-            return Uni.createFrom().item(Response.status(Response.Status.BAD_REQUEST)
-                    .entity(new ApiError("BAD_PATH", "the path may not contain dot segments or encoded separators"))
-                    .type("application/json").build());
+    private Uni<Response> forward(String method, HttpServerRequest request, HttpHeaders headers, byte[] body) {
+        String path = request.path();
+        PathRules.Checked checked = PathRules.checkPath(path);
+        if (!checked.accepted()) {
+            return answer(checked.status(), "BAD_PATH", checked.reason());
         }
-        String query = uri.getRequestUri().getRawQuery();
+        String service = routes.serviceFor(checked.segments());
+        if (service == null) {
+            return answer(404, "UNKNOWN_PATH", "the gateway forwards no such API path");
+        }
+        if (!quotas.apiPerAddress().tryAcquire(ClientAddress.of(request))) {
+            return tooMany(quotas.apiPerAddress().retryAfterSeconds(), "too many requests from this address");
+        }
+        return callers.identity(headers.getHeaderString("Authorization")).chain(identity -> {
+            if (identity.isPresent() && !quotas.apiPerIdentity().tryAcquire(identity.get())) {
+                return tooMany(quotas.apiPerIdentity().retryAfterSeconds(), "too many requests from this player");
+            }
+            return send(method, service, path, request.query(), headers, body);
+        });
+    }
+
+    private Uni<Response> send(String method, String service, String path, String query, HttpHeaders headers, byte[] body) {
         URI target = URI.create(targets.get(service) + path + (query == null ? "" : "?" + query));
         HttpRequest.Builder request = HttpRequest.newBuilder(target).timeout(timeout)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
@@ -100,5 +128,14 @@ public class ApiProxy {
                 .onFailure().recoverWithItem(failure -> Response.status(Response.Status.SERVICE_UNAVAILABLE)
                         .entity(new ApiError("SERVICE_UNAVAILABLE", "the " + service + " service does not answer"))
                         .type("application/json").build());
+    }
+
+    private static Uni<Response> answer(int status, String error, String message) {
+        return Uni.createFrom().item(Response.status(status).entity(new ApiError(error, message)).type("application/json").build());
+    }
+
+    private static Uni<Response> tooMany(long retryAfter, String message) {
+        return Uni.createFrom().item(Response.status(429).header("Retry-After", retryAfter)
+                .entity(new ApiError("TOO_MANY_REQUESTS", message)).type("application/json").build());
     }
 }

@@ -9,6 +9,7 @@ import club.pente.gateway.messaging.CommandSender;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnClose;
+import io.quarkus.websockets.next.OnError;
 import io.quarkus.websockets.next.OnOpen;
 import io.quarkus.websockets.next.OnTextMessage;
 import io.quarkus.websockets.next.WebSocket;
@@ -17,33 +18,42 @@ import io.smallrye.mutiny.Uni;
 
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code /ws/games/{id}[?v=N][&viewer=K]}: a snapshot (or, with {@code v}, the events after version N
- * when still buffered), then every event live. Messages from the browser:
+ * {@code /ws/games/{id}[?v=N]}: a snapshot (or, with {@code v}, the events after version N when still
+ * buffered), then every event live. Messages from the browser ({@link SocketMessages}):
  * {@code {"type":"auth","token":...}}, {@code {"type":"move","point":"K10","expectedPly":n,"commandId":...}},
  * {@code {"type":"resign","commandId":...}}. Moves carry the identity verified here, never one the client
- * names; the gateway acknowledges receipt and the MovePlayed event is the confirmation.
+ * names; the gateway acknowledges receipt and the MovePlayed event is the confirmation. A malformed or
+ * wrong-typed message gets an error message and changes nothing; a socket over a limit is closed with
+ * 4429 (see {@link SocketSlots}).
  */
 @WebSocket(path = "/ws/games/{id}")
 public class GameSocket {
+    static final int TOO_MANY = 4429;
     private static final int MAX_BAD_MESSAGES = 5;
 
     private final GameSockets sockets;
     private final Identities identities;
     private final CommandSender commands;
+    private final SocketSlots slots;
     private final Map<String, RateLimit> limits = new ConcurrentHashMap<>();
     private final Map<String, Integer> badMessages = new ConcurrentHashMap<>();
 
-    public GameSocket(GameSockets sockets, Identities identities, CommandSender commands) {
+    public GameSocket(GameSockets sockets, Identities identities, CommandSender commands, SocketSlots slots) {
         this.sockets = sockets;
         this.identities = identities;
         this.commands = commands;
+        this.slots = slots;
     }
 
     @OnOpen
-    public void open(WebSocketConnection connection) {
+    public Uni<Void> open(WebSocketConnection connection) {
+        if (!slots.open(connection)) {
+            return connection.close(new CloseReason(TOO_MANY, "too many sockets from this address"));
+        }
         Map<String, String> query = Query.parse(connection.handshakeRequest().query());
         Long resume = null;
         if (query.containsKey("v")) {
@@ -54,14 +64,22 @@ public class GameSocket {
             }
         }
         limits.put(connection.id(), new RateLimit(20, 5));
-        sockets.join(connection, connection.pathParam("id"), resume, query.get("viewer"));
+        // Anonymous viewers count once per address: a client-chosen key (the old ?viewer=) is not trusted.
+        sockets.join(connection, connection.pathParam("id"), resume, "addr:" + SocketSlots.address(connection));
+        return Uni.createFrom().voidItem();
     }
 
     @OnClose
     public void close(WebSocketConnection connection) {
         limits.remove(connection.id());
         badMessages.remove(connection.id());
+        slots.release(connection);
         sockets.leave(connection);
+    }
+
+    @OnError
+    public Uni<Void> error(WebSocketConnection connection, Throwable failure) {
+        return SocketErrors.close(connection, failure);
     }
 
     @OnTextMessage
@@ -71,34 +89,49 @@ public class GameSocket {
             return connection.close(new CloseReason(1008, "too many messages"));
         }
         JsonNode message;
+        String type;
         try {
-            message = Contracts.json().readTree(text);
-        } catch (Exception e) {
-            return bad(connection, "messages are JSON objects with a type");
+            message = SocketMessages.parse(text);
+            type = SocketMessages.type(message);
+        } catch (SocketMessages.BadMessage e) {
+            return bad(connection, e.getMessage());
         }
-        String type = message.path("type").asText("");
         Viewer viewer = sockets.viewer(connection);
         if (viewer == null) {
             return error(connection, "not watching a game");
         }
-        return switch (type) {
-            case "auth" -> identities.verify(message.path("token").asText(null))
-                    .onItem().transformToUni(identity -> {
-                        viewer.identify(identity);
-                        sockets.announceSpectators(sockets.room(connection.pathParam("id")));
-                        boolean player = sockets.room(connection.pathParam("id")).isPlayer(identity.id());
-                        return connection.sendText(GameSockets.message("welcome").put("playerId", identity.id())
-                                .put("name", identity.name()).put("player", player).toString());
-                    })
-                    .onFailure().recoverWithUni(failure -> connection.close(new CloseReason(4401, "invalid token")));
-            case "move" -> move(connection, viewer, message);
-            case "resign" -> resign(connection, viewer, message);
-            case "ping" -> connection.sendText(GameSockets.message("pong").toString());
-            default -> bad(connection, "unknown message type '" + type + "'");
-        };
+        try {
+            return switch (type) {
+                case "auth" -> auth(connection, viewer, SocketMessages.token(message));
+                case "move" -> move(connection, viewer, SocketMessages.move(message));
+                case "resign" -> resign(connection, viewer, SocketMessages.commandId(message));
+                case "ping" -> connection.sendText(GameSockets.message("pong").toString());
+                default -> bad(connection, "unknown message type");
+            };
+        } catch (SocketMessages.BadMessage e) {
+            return error(connection, e.getMessage());
+        }
     }
 
-    private Uni<Void> move(WebSocketConnection connection, Viewer viewer, JsonNode message) {
+    private Uni<Void> auth(WebSocketConnection connection, Viewer viewer, String token) {
+        return identities.verify(token).map(Optional::of).onFailure().recoverWithItem(Optional.empty())
+                .chain(verified -> {
+                    if (verified.isEmpty()) {
+                        return connection.close(new CloseReason(4401, "invalid token"));
+                    }
+                    Identity identity = verified.get();
+                    if (!slots.identify(connection, identity.id())) {
+                        return connection.close(new CloseReason(TOO_MANY, "too many sockets for this player"));
+                    }
+                    viewer.identify(identity);
+                    GameRoom room = sockets.room(connection.pathParam("id"));
+                    sockets.announceSpectators(room);
+                    return connection.sendText(GameSockets.message("welcome").put("playerId", identity.id())
+                            .put("name", identity.name()).put("player", room.isPlayer(identity.id())).toString());
+                });
+    }
+
+    private Uni<Void> move(WebSocketConnection connection, Viewer viewer, SocketMessages.Move move) {
         Identity identity = viewer.identity();
         String gameId = connection.pathParam("id");
         if (identity == null) {
@@ -110,18 +143,18 @@ public class GameSocket {
         if (!sockets.room(gameId).isPlayer(identity.id())) {
             return error(connection, "you do not play in this game");
         }
-        String point = message.path("point").asText("");
-        int expectedPly = message.path("expectedPly").asInt(0);
-        if (point.isBlank() || expectedPly < 1) {
-            return error(connection, "a move needs a point and the expectedPly");
+        PlayMove command;
+        try {
+            command = new PlayMove(Contracts.SCHEMA_VERSION, move.commandId(), gameId, identity.id(), move.expectedPly(),
+                    move.point(), Contracts.now());
+        } catch (IllegalArgumentException e) {
+            return error(connection, e.getMessage());
         }
-        String commandId = message.hasNonNull("commandId") ? message.get("commandId").asText() : Contracts.newId();
-        PlayMove command = new PlayMove(Contracts.SCHEMA_VERSION, commandId, gameId, identity.id(), expectedPly, point, Contracts.now());
         return commands.send(command)
-                .chain(() -> connection.sendText(GameSockets.message("ack").put("commandId", commandId).toString()));
+                .chain(() -> connection.sendText(GameSockets.message("ack").put("commandId", command.commandId()).toString()));
     }
 
-    private Uni<Void> resign(WebSocketConnection connection, Viewer viewer, JsonNode message) {
+    private Uni<Void> resign(WebSocketConnection connection, Viewer viewer, String commandId) {
         Identity identity = viewer.identity();
         String gameId = connection.pathParam("id");
         if (identity != null && identity.expired(Instant.now())) {
@@ -130,7 +163,12 @@ public class GameSocket {
         if (identity == null || !sockets.room(gameId).isPlayer(identity.id())) {
             return error(connection, "only a player of this game can resign");
         }
-        Resign command = Resign.of(gameId, identity.id());
+        Resign command;
+        try {
+            command = new Resign(Contracts.SCHEMA_VERSION, commandId, gameId, identity.id(), Contracts.now());
+        } catch (IllegalArgumentException e) {
+            return error(connection, e.getMessage());
+        }
         return commands.send(command)
                 .chain(() -> connection.sendText(GameSockets.message("ack").put("commandId", command.commandId()).toString()));
     }

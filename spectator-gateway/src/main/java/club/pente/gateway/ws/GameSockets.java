@@ -52,10 +52,13 @@ public class GameSockets {
         return rooms.computeIfAbsent(gameId, id -> new GameRoom(id, resumeBuffer));
     }
 
-    /** A socket opens on a game: resume from {@code resumeAfter} when the buffer allows, else send a snapshot. */
-    void join(WebSocketConnection connection, String gameId, Long resumeAfter, String viewerKey) {
+    /**
+     * A socket opens on a game: resume from {@code resumeAfter} when the buffer allows, else send a snapshot.
+     * {@code anonymousKey} is how it counts as a spectator until it authenticates (its address).
+     */
+    void join(WebSocketConnection connection, String gameId, Long resumeAfter, String anonymousKey) {
         GameRoom room = room(gameId);
-        Viewer viewer = new Viewer(connection, "anon:" + (viewerKey == null ? connection.id() : viewerKey));
+        Viewer viewer = new Viewer(connection, anonymousKey);
         room.add(viewer);
         roomOfConnection.put(connection.id(), gameId);
         // Resuming needs the room to know who plays (a gateway that never sent this game's snapshot

@@ -52,9 +52,9 @@ public class LobbySockets {
         this.matchmaking = matchmaking;
     }
 
-    void join(WebSocketConnection connection, String viewerKey) {
-        members.put(connection.id(), new Member(connection, "anon:" + (viewerKey == null ? connection.id() : viewerKey),
-                new AtomicReference<>()));
+    /** @param anonymousKey how this socket counts until it authenticates: its address */
+    void join(WebSocketConnection connection, String anonymousKey) {
+        members.put(connection.id(), new Member(connection, anonymousKey, new AtomicReference<>()));
         connection.sendText(state().toString()).subscribe().with(ok -> { }, f -> { });
     }
 
@@ -87,7 +87,7 @@ public class LobbySockets {
         }
     }
 
-    /** People connected to this gateway, on any socket, each counted once. */
+    /** People connected to this gateway, on any socket, each counted once (anonymous ones once per address). */
     int localOnline() {
         Set<String> keys = new HashSet<>(games.connectedIdentities());
         members.values().forEach(m -> keys.add(m.key()));

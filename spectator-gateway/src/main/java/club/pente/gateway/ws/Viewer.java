@@ -31,7 +31,7 @@ final class Viewer {
         return connection;
     }
 
-    /** The identity once authenticated; anonymous viewers are counted by their browser's viewer key. */
+    /** The identity once authenticated; anonymous viewers are counted once per address. */
     String key() {
         Identity id = identity;
         return id != null ? id.id() : anonymousKey;

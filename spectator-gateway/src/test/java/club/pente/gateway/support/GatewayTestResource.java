@@ -46,6 +46,13 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
         props.put("pente.guest.public-key", DemoTokens.devGuestPublicKey());
         props.put("pente.ws.allowed-origins", "http://localhost:8080");
         props.put("pente.gateway.resume-buffer", "4");
+        // Small limits so that the quota tests reach them quickly; every test speaks within them.
+        props.put("pente.quota.sockets.per-address", "12");
+        props.put("pente.quota.sockets.per-identity", "4");
+        props.put("pente.quota.api.per-address.burst", "60");
+        props.put("pente.quota.api.per-address.per-second", "20");
+        props.put("pente.quota.api.per-identity.burst", "20");
+        props.put("pente.quota.api.per-identity.per-second", "5");
         return props;
     }
 

@@ -61,6 +61,13 @@ public final class TestSocket implements WebSocket.Listener, AutoCloseable {
         socket.sendText(json, true).join();
     }
 
+    /** One message in several frames (a continuation for each part after the first). */
+    public void sendFragments(String... parts) {
+        for (int i = 0; i < parts.length; i++) {
+            socket.sendText(parts[i], i == parts.length - 1).join();
+        }
+    }
+
     public List<JsonNode> messages() {
         return List.copyOf(messages);
     }

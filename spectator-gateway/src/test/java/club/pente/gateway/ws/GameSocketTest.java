@@ -7,6 +7,7 @@ import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
 import club.pente.gateway.support.GatewayTestResource;
+import club.pente.gateway.support.Guests;
 import club.pente.gateway.support.TestSocket;
 import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.GameStreams;
@@ -29,6 +30,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Iterator;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
 import java.util.stream.Stream;
@@ -192,18 +194,33 @@ class GameSocketTest {
         }
     }
 
+    private int spectatorsSeenByAFreshSocket(String gameId) {
+        try (TestSocket probe = TestSocket.open(ws("/ws/games/" + gameId), ORIGIN)) {
+            return probe.await("snapshot", m -> m.path("type").asText().equals("snapshot")).path("spectators").asInt();
+        }
+    }
+
     @Test
-    void spectatorsAreCountedOncePerViewerAcrossTabs() {
+    void spectatorsAreCountedOncePerPersonAcrossTabs() {
         String gameId = newGame();
-        try (TestSocket tab1 = TestSocket.open(ws("/ws/games/" + gameId + "?viewer=carol"), ORIGIN);
-             TestSocket tab2 = TestSocket.open(ws("/ws/games/" + gameId + "?viewer=carol"), ORIGIN)) {
-            tab2.await("snapshot", m -> m.path("type").asText().equals("snapshot"));
-            try (TestSocket other = TestSocket.open(ws("/ws/games/" + gameId + "?viewer=dave"), ORIGIN)) {
-                tab1.await("two spectators", m -> m.path("type").asText().equals("spectators") && m.path("count").asInt() == 2);
-                other.await("two spectators", m -> (m.path("type").asText().equals("spectators") && m.path("count").asInt() == 2)
-                        || (m.path("type").asText().equals("snapshot") && m.path("spectators").asInt() == 2));
+        Guests.Guest carol = Guests.create("Carol");
+        Guests.Guest dave = Guests.create("Dave");
+        try (TestSocket tab1 = TestSocket.open(ws("/ws/games/" + gameId), ORIGIN);
+             TestSocket tab2 = TestSocket.open(ws("/ws/games/" + gameId), ORIGIN)) {
+            for (TestSocket tab : List.of(tab1, tab2)) {
+                tab.await("snapshot", m -> m.path("type").asText().equals("snapshot"));
+                tab.send("{\"type\":\"auth\",\"token\":\"" + carol.token() + "\"}");
+                tab.await("welcome", m -> m.path("type").asText().equals("welcome"));
             }
-            tab1.await("one spectator again", m -> m.path("type").asText().equals("spectators") && m.path("count").asInt() == 1);
+            try (TestSocket other = TestSocket.open(ws("/ws/games/" + gameId), ORIGIN)) {
+                other.await("snapshot", m -> m.path("type").asText().equals("snapshot"));
+                other.send("{\"type\":\"auth\",\"token\":\"" + dave.token() + "\"}");
+                other.await("welcome", m -> m.path("type").asText().equals("welcome"));
+                // Carol (two tabs), Dave, and the anonymous probe itself.
+                assertThat(spectatorsSeenByAFreshSocket(gameId)).isEqualTo(3);
+                tab1.await("the count sent to everyone", m -> m.path("type").asText().equals("spectators") && m.path("count").asInt() == 3);
+            }
+            assertThat(spectatorsSeenByAFreshSocket(gameId)).isEqualTo(2);
         }
     }
 
