@@ -22,11 +22,13 @@ public class ComputerGames {
 
     private final Transactions transactions;
     private final Signals signals;
+    private final Quotas quotas;
     private final SecureRandom random = new SecureRandom();
 
-    public ComputerGames(Transactions transactions, Signals signals) {
+    public ComputerGames(Transactions transactions, Signals signals, Quotas quotas) {
         this.transactions = transactions;
         this.signals = signals;
+        this.quotas = quotas;
     }
 
     public Created create(Player player, Integer level, String colorText, String timeControlText) {
@@ -35,11 +37,15 @@ public class ComputerGames {
         }
         Color color = ColourChoice.parse(colorText).resolve(random);
         String timeControl = timeControlText == null ? TimeControlPresets.UNTIMED : TimeControlPresets.check(timeControlText);
+        quotas.computerGameRequested(player);
         PlayerRef me = player.ref();
         PlayerRef computer = PlayerRef.computer(level);
-        String gameId = transactions.run(connection -> GameCreation.create(connection,
-                color == Color.WHITE ? me : computer, color == Color.WHITE ? computer : me, false, timeControl, "COMPUTER",
-                null, null, Contracts.now()));
+        String gameId = transactions.run(connection -> {
+            quotas.checkLiveComputerGames(connection, player);
+            return GameCreation.create(connection,
+                    color == Color.WHITE ? me : computer, color == Color.WHITE ? computer : me, false, timeControl, "COMPUTER",
+                    null, null, Contracts.now());
+        });
         signals.outbox().wake();
         return new Created(gameId, color, computer, timeControl);
     }

@@ -37,9 +37,11 @@ public class InvitationService {
     private final Signals signals;
     private final Duration ttl;
     private final SecureRandom random = new SecureRandom();
+    private final Quotas quotas;
 
     public InvitationService(Transactions transactions, Signals signals,
-                             @ConfigProperty(name = "pente.invitation.ttl", defaultValue = "24h") Duration ttl) {
+                             @ConfigProperty(name = "pente.invitation.ttl", defaultValue = "24h") Duration ttl, Quotas quotas) {
+        this.quotas = quotas;
         this.transactions = transactions;
         this.signals = signals;
         this.ttl = ttl;
@@ -54,6 +56,7 @@ public class InvitationService {
         if (mode == Mode.RANKED && !inviter.hasAccount()) {
             throw ApiException.forbidden("RANKED_NEEDS_ACCOUNT", "ranked games need an account; guests may invite to casual games");
         }
+        quotas.invitationRequested(inviter);
         Instant now = Contracts.now();
         for (int attempt = 0; ; attempt++) {
             Invitation invitation = new Invitation(InvitationCodes.generate(random), inviter.id(), mode, Invitation.Status.OPEN,
@@ -62,6 +65,7 @@ public class InvitationService {
                     games, null, null);
             try {
                 transactions.run(connection -> {
+                    quotas.checkOpenInvitations(connection, inviter, now);
                     InvitationStore.insert(connection, row, now);
                     return null;
                 });
@@ -76,6 +80,7 @@ public class InvitationService {
     }
 
     public Accepted accept(Player acceptor, String typedCode) {
+        quotas.acceptRequested(acceptor);
         String code = InvitationCodes.normalize(typedCode);
         Accepted accepted = transactions.run(connection -> {
             Instant now = Contracts.now();

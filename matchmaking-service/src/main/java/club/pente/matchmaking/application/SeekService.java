@@ -17,9 +17,11 @@ public class SeekService {
     private final RatingClient ratings;
     private final Signals signals;
     private final int defaultRating;
+    private final Quotas quotas;
 
     public SeekService(Transactions transactions, RatingClient ratings, Signals signals,
-                       @ConfigProperty(name = "pente.rating.default", defaultValue = "1500") int defaultRating) {
+                       @ConfigProperty(name = "pente.rating.default", defaultValue = "1500") int defaultRating, Quotas quotas) {
+        this.quotas = quotas;
         this.transactions = transactions;
         this.ratings = ratings;
         this.signals = signals;
@@ -32,6 +34,7 @@ public class SeekService {
         if (mode == Mode.RANKED && !player.hasAccount()) {
             throw ApiException.forbidden("RANKED_NEEDS_ACCOUNT", "ranked games need an account; guests may play casual games");
         }
+        quotas.seekRequested(player);
         int rating = mode == Mode.RANKED ? ratings.ratingOf(player.id()) : defaultRating;
         Seek seek = new Seek(Contracts.newId(), player.id(), mode, timeControl, rating, Contracts.now());
         try {

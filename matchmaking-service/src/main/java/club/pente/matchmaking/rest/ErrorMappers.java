@@ -1,6 +1,7 @@
 package club.pente.matchmaking.rest;
 
 import club.pente.matchmaking.application.ApiException;
+import club.pente.matchmaking.application.TooManyRequestsException;
 import club.pente.matchmaking.domain.BadRequestException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -17,6 +18,10 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response api(ApiException e) {
+        if (e instanceof TooManyRequestsException quota) {
+            return Response.status(429).header(HttpHeaders.RETRY_AFTER, quota.retryAfterSeconds())
+                    .entity(new ApiError(e.error(), e.getMessage())).type("application/json").build();
+        }
         return ApiError.response(e.status(), e.error(), e.getMessage());
     }
 

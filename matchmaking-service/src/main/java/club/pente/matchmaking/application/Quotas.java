@@ -1,0 +1,102 @@
+package club.pente.matchmaking.application;
+
+import club.pente.identity.RateLimiter;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Per-player limits (the verified token's subject, guests included), far above ordinary play, so that a
+ * client in a loop or a script gets 429s with Retry-After instead of filling the database: requests per
+ * minute (counted in this instance, before any database work) and what one player may hold open at once
+ * (counted in the database, so across instances). Configured under {@code pente.quota.*}; README,
+ * "Matchmaking", lists them.
+ */
+@ApplicationScoped
+public class Quotas {
+    /** When a player holds too much open, closing one is the way out; a minute is an honest hint. */
+    private static final long RETRY_HELD = 60;
+
+    private final RateLimiter seeks;
+    private final RateLimiter invitations;
+    private final RateLimiter accepts;
+    private final RateLimiter computerGames;
+    private final int openInvitations;
+    private final int liveComputerGames;
+
+    public Quotas(@ConfigProperty(name = "pente.quota.seeks.per-minute") int seeksPerMinute,
+                  @ConfigProperty(name = "pente.quota.invitations.per-minute") int invitationsPerMinute,
+                  @ConfigProperty(name = "pente.quota.invitations.open") int openInvitations,
+                  @ConfigProperty(name = "pente.quota.accepts.per-minute") int acceptsPerMinute,
+                  @ConfigProperty(name = "pente.quota.ai-games.per-minute") int computerGamesPerMinute,
+                  @ConfigProperty(name = "pente.quota.ai-games.live") int liveComputerGames) {
+        this.seeks = new RateLimiter(seeksPerMinute, Duration.ofMinutes(1));
+        this.invitations = new RateLimiter(invitationsPerMinute, Duration.ofMinutes(1));
+        this.accepts = new RateLimiter(acceptsPerMinute, Duration.ofMinutes(1));
+        this.computerGames = new RateLimiter(computerGamesPerMinute, Duration.ofMinutes(1));
+        this.openInvitations = openInvitations;
+        this.liveComputerGames = liveComputerGames;
+    }
+
+    public void seekRequested(Player player) {
+        perMinute(seeks, player, "TOO_MANY_SEEKS", "seeks");
+    }
+
+    public void invitationRequested(Player player) {
+        perMinute(invitations, player, "TOO_MANY_INVITATIONS", "invitations");
+    }
+
+    public void acceptRequested(Player player) {
+        perMinute(accepts, player, "TOO_MANY_ACCEPTS", "invitation accepts");
+    }
+
+    public void computerGameRequested(Player player) {
+        perMinute(computerGames, player, "TOO_MANY_COMPUTER_GAMES", "computer games");
+    }
+
+    /** In the creating transaction: the inviter's open, unexpired invitations. */
+    public void checkOpenInvitations(Connection connection, Player inviter, Instant now) throws SQLException {
+        long open = count(connection, "select count(*) from invitations where inviter_id = ? and status = 'OPEN' and expires_at > ?",
+                inviter.id(), now);
+        if (open >= openInvitations) {
+            throw new TooManyRequestsException("TOO_MANY_OPEN_INVITATIONS", "you have " + open
+                    + " open invitations, the most one player may have; cancel one or let it be accepted first", RETRY_HELD);
+        }
+    }
+
+    /** In the creating transaction: the player's computer games that have not ended. */
+    public void checkLiveComputerGames(Connection connection, Player player) throws SQLException {
+        long live = count(connection, "select count(*) from games where origin = 'COMPUTER' and ended_at is null"
+                + " and (white_id = ? or black_id = ?)", player.id(), player.id());
+        if (live >= liveComputerGames) {
+            throw new TooManyRequestsException("TOO_MANY_LIVE_COMPUTER_GAMES", "you are playing " + live
+                    + " games against the computer, the most at once; finish or resign one first", RETRY_HELD);
+        }
+    }
+
+    private static void perMinute(RateLimiter limiter, Player player, String error, String what) {
+        limiter.tryAcquire(player.id()).ifPresent(wait -> {
+            throw new TooManyRequestsException(error, "at most " + limiter.limit() + " " + what + " a minute per player; try again later",
+                    RateLimiter.retryAfterSeconds(wait));
+        });
+    }
+
+    private static long count(Connection connection, String sql, Object... args) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                statement.setObject(i + 1, args[i] instanceof Instant instant ? Timestamp.from(instant) : args[i]);
+            }
+            try (ResultSet rs = statement.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+}
