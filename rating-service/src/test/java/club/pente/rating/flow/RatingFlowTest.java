@@ -274,9 +274,9 @@ class RatingFlowTest {
         given().queryParam("history", "-3").get("/api/ratings/players/{id}", nobody).then().statusCode(400)
                 .body("error", equalTo("BAD_HISTORY"));
         given().get("/api/ratings/leaderboard").then().statusCode(200).body("page", equalTo(0)).body("size", equalTo(20));
-        given().get("/q/health/ready").then().statusCode(200);
-        given().get("/q/metrics").then().statusCode(200);
-        given().get("/q/openapi?format=json").then().statusCode(200)
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/health/ready").then().statusCode(200);
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/metrics").then().statusCode(200);
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/openapi?format=json").then().statusCode(200)
                 .body("paths.'/api/ratings/leaderboard'.get", notNullValue())
                 .body("paths.'/api/ratings/players/{id}/rating'.get", notNullValue())
                 .body("paths.'/api/ratings/statistics'.get", notNullValue());
