@@ -15,6 +15,7 @@ import club.pente.core.rules.Color;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.RandomGames;
 import club.pente.core.rules.Status;
+import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.GameStreams;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -90,22 +91,23 @@ class ComputerGameTest {
 
     @Test
     void analysisAnswersWithAMoveAndRefusesBadInput() {
-        given().contentType(ContentType.JSON).body("{\"moves\":\"K10 L11\",\"level\":4,\"timeMs\":200}")
+        String alice = DemoTokens.accessToken("alice", "alice");
+        given().auth().oauth2(alice).contentType(ContentType.JSON).body("{\"moves\":\"K10 L11\",\"level\":4,\"timeMs\":200}")
                 .post("/api/ai/analysis").then().statusCode(200)
                 .body("bestMove", matchesPattern("[A-HJ-T]([1-9]|1[0-9])"))
                 .body("depth", org.hamcrest.Matchers.greaterThan(0));
         // White to move with four in a row and an open end: the engine must take the five.
-        given().contentType(ContentType.JSON).body("{\"moves\":[\"K10\",\"A19\",\"C5\",\"C19\",\"D5\",\"E19\",\"E5\",\"G19\",\"F5\",\"J19\"],\"level\":2,\"timeMs\":200}")
+        given().auth().oauth2(alice).contentType(ContentType.JSON).body("{\"moves\":[\"K10\",\"A19\",\"C5\",\"C19\",\"D5\",\"E19\",\"E5\",\"G19\",\"F5\",\"J19\"],\"level\":2,\"timeMs\":200}")
                 .post("/api/ai/analysis").then().statusCode(200)
                 .body("bestMove", org.hamcrest.Matchers.anyOf(equalTo("G5"), equalTo("B5")));
-        given().contentType(ContentType.JSON).body("{\"moves\":\"K10 K10\"}").post("/api/ai/analysis").then()
+        given().auth().oauth2(alice).contentType(ContentType.JSON).body("{\"moves\":\"K10 K10\"}").post("/api/ai/analysis").then()
                 .statusCode(400).body("error", equalTo("ILLEGAL_POSITION")).body("message", containsString("occupied"));
-        given().contentType(ContentType.JSON).body("{\"moves\":\"K10 Z9\"}").post("/api/ai/analysis").then()
+        given().auth().oauth2(alice).contentType(ContentType.JSON).body("{\"moves\":\"K10 Z9\"}").post("/api/ai/analysis").then()
                 .statusCode(400).body("message", containsString("Z9"));
-        given().contentType(ContentType.JSON).body("{\"moves\":\"K10\",\"level\":9}").post("/api/ai/analysis").then()
+        given().auth().oauth2(alice).contentType(ContentType.JSON).body("{\"moves\":\"K10\",\"level\":9}").post("/api/ai/analysis").then()
                 .statusCode(400).body("error", equalTo("BAD_LEVEL"));
-        given().contentType(ContentType.JSON).body("{\"level\":3}").post("/api/ai/analysis").then()
+        given().auth().oauth2(alice).contentType(ContentType.JSON).body("{\"level\":3}").post("/api/ai/analysis").then()
                 .statusCode(400).body("error", equalTo("MISSING_MOVES"));
-        given().contentType(ContentType.JSON).body("{\"moves\":").post("/api/ai/analysis").then().statusCode(400);
+        given().auth().oauth2(alice).contentType(ContentType.JSON).body("{\"moves\":").post("/api/ai/analysis").then().statusCode(400);
     }
 }

@@ -1,5 +1,7 @@
 package club.pente.ai.application;
 
+import club.pente.core.rules.Position;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -7,6 +9,8 @@ import java.util.List;
 public interface MoveChooser {
 
     /**
+     * The computer's move in a game.
+     *
      * @param moves  the game so far, in notation; must be legal and not finished
      * @param level  1 (beginner) to 8 (full strength)
      * @param budget thinking time, or null for the level's own
@@ -14,4 +18,18 @@ public interface MoveChooser {
      * @throws IllegalArgumentException when the moves are not a legal, unfinished game
      */
     Analysis choose(List<String> moves, int level, Duration budget, long seed);
+
+    /**
+     * An analysis for a person (hint, review): like {@link #choose} but with engines of their own, whose
+     * transposition tables are {@code 2^tableBits} entries, so that analyses stay small in the heap.
+     *
+     * @param position an unfinished position, as {@link #position} gives it
+     * @param budget   thinking time, never more
+     */
+    Analysis analyse(Position position, int level, Duration budget, int tableBits);
+
+    /** The position after the moves; throws {@link IllegalArgumentException} naming the bad move or a finished game. */
+    static Position position(List<String> moves) {
+        return EngineMoveChooser.replay(moves);
+    }
 }

@@ -1,71 +1,75 @@
 package club.pente.ai.rest;
 
-import club.pente.ai.application.Analysis;
-import club.pente.ai.application.ComputerLevel;
+import club.pente.ai.application.AnalysisPool;
 import club.pente.ai.application.MoveChooser;
-import club.pente.core.notation.MoveList;
+import club.pente.core.contract.Ids;
+import club.pente.core.rules.Position;
+import com.fasterxml.jackson.databind.JsonNode;
+import jakarta.annotation.security.RolesAllowed;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
-import java.time.Duration;
-import java.util.List;
-
-/** Hints and post-game review: the engine's view of any position given as a move list. */
+/**
+ * Hints and post-game review: the engine's view of any position given as a move list. Only for a
+ * signed-in player or a guest (the verified token's subject is who the quotas count), searched on the
+ * analysis pool, never on a request thread.
+ */
 @Path("/api/ai/analysis")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class AnalysisResource {
-    static final int MAX_TIME_MS = 10_000;
+    /** Keycloak accounts have this realm role, platform guests the other (pente-identity allows them no more). */
+    static final String PLAYER_ROLE = "player";
+    static final String GUEST_ROLE = "guest";
 
-    /** {@code moves} is a move list like {@code "K10 L11, N10"} (or a JSON array of points). */
-    public record AnalysisRequest(Object moves, Integer level, Integer timeMs) {
-    }
+    private final AnalysisPool pool;
+    private final JsonWebToken token;
 
-    public record Error(String error, String message) {
-    }
-
-    private final MoveChooser chooser;
-
-    public AnalysisResource(MoveChooser chooser) {
-        this.chooser = chooser;
+    public AnalysisResource(AnalysisPool pool, JsonWebToken token) {
+        this.pool = pool;
+        this.token = token;
     }
 
     @POST
+    @RolesAllowed({AnalysisResource.PLAYER_ROLE, AnalysisResource.GUEST_ROLE})
     @Operation(summary = "Best move, score and principal variation for a position given as a move list")
-    public Response analyse(AnalysisRequest request) {
-        if (request == null || request.moves() == null) {
-            return bad("MISSING_MOVES", "the body must be JSON like {\"moves\": \"K10 L11\", \"level\": 8}");
+    @APIResponse(responseCode = "400", description = "a bad field, an unknown field or an illegal move list")
+    @APIResponse(responseCode = "401", description = "no valid access token or guest token")
+    @APIResponse(responseCode = "403", description = "a token that is neither a player's nor a guest's (a service account)")
+    @APIResponse(responseCode = "429", description = "over the caller's quota (one at a time, so many per minute); see Retry-After")
+    @APIResponse(responseCode = "503", description = "every analysis slot is taken; see Retry-After")
+    public Uni<Response> analyse(JsonNode body) {
+        String caller = token.getSubject();
+        if (!Ids.isPlayerId(caller)) {
+            return Uni.createFrom().item(ErrorMappers.challenge("the token names no usable subject"));
         }
-        int level = request.level() == null ? ComputerLevel.MAX : request.level();
-        if (level < ComputerLevel.MIN || level > ComputerLevel.MAX) {
-            return bad("BAD_LEVEL", "level must be from " + ComputerLevel.MIN + " to " + ComputerLevel.MAX);
-        }
-        if (request.timeMs() != null && (request.timeMs() < 1 || request.timeMs() > MAX_TIME_MS)) {
-            return bad("BAD_TIME", "timeMs must be from 1 to " + MAX_TIME_MS);
-        }
-        List<String> moves;
-        if (request.moves() instanceof String text) {
-            moves = MoveList.tokens(text);
-        } else if (request.moves() instanceof List<?> list && list.stream().allMatch(String.class::isInstance)) {
-            moves = list.stream().map(String.class::cast).toList();
-        } else {
-            return bad("BAD_MOVES", "moves must be a move list string or an array of points");
-        }
-        Duration budget = request.timeMs() == null ? null : Duration.ofMillis(request.timeMs());
+        AnalysisRequest request;
+        Position position;
         try {
-            Analysis analysis = chooser.choose(moves, level, budget, moves.size());
-            return Response.ok(analysis).build();
-        } catch (IllegalArgumentException e) {
-            return bad("ILLEGAL_POSITION", e.getMessage());
+            request = AnalysisRequest.parse(body);
+        } catch (AnalysisRequest.Invalid e) {
+            return Uni.createFrom().item(ApiError.response(400, e.error(), e.getMessage()));
         }
-    }
-
-    private static Response bad(String error, String message) {
-        return Response.status(Response.Status.BAD_REQUEST).entity(new Error(error, message)).build();
+        try {
+            position = MoveChooser.position(request.moves());
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().item(ApiError.response(400, "ILLEGAL_POSITION", e.getMessage()));
+        }
+        return pool.submit(caller, position, request.level(), request.time())
+                .map(analysis -> Response.ok(analysis).build())
+                .onFailure(AnalysisPool.Refused.class).recoverWithItem(failure -> {
+                    AnalysisPool.Refused refused = (AnalysisPool.Refused) failure;
+                    return Response.fromResponse(ApiError.response(refused.status(), refused.error(), refused.getMessage()))
+                            .header(HttpHeaders.RETRY_AFTER, refused.retryAfterSeconds()).build();
+                });
     }
 }

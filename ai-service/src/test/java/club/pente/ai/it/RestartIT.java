@@ -10,6 +10,7 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
+import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.GameStreams;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.ServiceProperties;
@@ -44,6 +45,8 @@ class RestartIT {
         File aiJar = new File(System.getProperty("ai.service.jar", "target/quarkus-app/quarkus-run.jar"));
         Map<String, String> ai = Map.of("pente.topic.commands", commands, "pente.topic.events", events,
                 "kafka.bootstrap.servers", config.kafkaBootstrapServers(),
+                "quarkus.oidc.auth-server-url", config.realmUrl(), "quarkus.oidc.credentials.secret", config.servicesSecret(),
+                "pente.guest.public-key", DemoTokens.devGuestPublicKey(),
                 "quarkus.rest-client.game-service.url", "http://127.0.0.1:18097",
                 "mp.messaging.incoming.game-events.group.id", "pente-ai-restart-" + run);
 

@@ -16,7 +16,8 @@ import java.util.UUID;
 
 /**
  * The AI service needs the authority: this starts the packaged game-service as a process next to the
- * AI service under test, on real Kafka, PostgreSQL and Keycloak, with topics of its own for this run.
+ * AI service under test, on real Kafka, PostgreSQL and Keycloak (which, with the development guest key,
+ * verifies the analysis callers), with topics of its own for this run.
  */
 public class AiServiceTestResource implements QuarkusTestResourceLifecycleManager {
     private static final String DATABASE = "pente_game_ai_test";
@@ -31,12 +32,14 @@ public class AiServiceTestResource implements QuarkusTestResourceLifecycleManage
         Map<String, String> game = ServiceProperties.gameService(config, DATABASE, prefix);
         try {
             File jar = new File(System.getProperty("game.service.jar", "../game-service/target/quarkus-app/quarkus-run.jar"));
-            gameService = ServiceProcess.start(jar, "game-service-for-ai", GAME_PORT, game).awaitReady(Duration.ofSeconds(90));
+            gameService = ServiceProcess.start(jar, "game-service-for-ai", GAME_PORT, game);
+            gameService.awaitReady(Duration.ofSeconds(90));
         } catch (Exception e) {
+            stop(); // a process that never became ready must not outlive the run, holding its port
             throw new IllegalStateException("cannot start the game service for the AI tests", e);
         }
         Map<String, String> props = new HashMap<>(ServiceProperties.gameTopics(prefix));
-        props.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
+        props.putAll(ServiceProperties.kafkaAndKeycloak(config)); // Kafka, Keycloak and the development guest key
         props.put("quarkus.rest-client.game-service.url", gameService.url());
         props.put("pente.game-service.url", gameService.url());
         return props;

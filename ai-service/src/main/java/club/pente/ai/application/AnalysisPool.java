@@ -1,0 +1,165 @@
+package club.pente.ai.application;
+
+import club.pente.core.rules.Position;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Where analyses for people run: a small fixed pool of its own with a bounded queue, apart from the
+ * threads that play the computer's moves in games, so that no number of analyses can delay a game's
+ * move behind them. Each caller is held to {@link CallerQuotas}; every search is capped at
+ * {@code max-think} whatever was asked, and its engines use small transposition tables.
+ */
+@ApplicationScoped
+public class AnalysisPool {
+
+    /** An analysis that was not started: the HTTP status, a code, a sentence and when to try again. */
+    public static final class Refused extends RuntimeException {
+        private final int status;
+        private final String error;
+        private final Duration retryAfter;
+
+        Refused(int status, String error, String message, Duration retryAfter) {
+            super(message, null, false, false);
+            this.status = status;
+            this.error = error;
+            this.retryAfter = retryAfter;
+        }
+
+        public int status() {
+            return status;
+        }
+
+        public String error() {
+            return error;
+        }
+
+        /** Whole seconds, at least 1, for a Retry-After header. */
+        public long retryAfterSeconds() {
+            return Math.max(1, (retryAfter.toMillis() + 999) / 1000);
+        }
+    }
+
+    private final MoveChooser chooser;
+    private final CallerQuotas quotas;
+    private final ThreadPoolExecutor analysts;
+    private final Duration maxThink;
+    private final int tableBits;
+    private final int queueLimit;
+    private final AtomicInteger running = new AtomicInteger();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final MeterRegistry registry;
+
+    public AnalysisPool(MoveChooser chooser, MeterRegistry registry,
+                        @ConfigProperty(name = "pente.ai.analysis.threads", defaultValue = "1") int threads,
+                        @ConfigProperty(name = "pente.ai.analysis.queue", defaultValue = "4") int queueLimit,
+                        @ConfigProperty(name = "pente.ai.analysis.max-think", defaultValue = "2s") Duration maxThink,
+                        @ConfigProperty(name = "pente.ai.analysis.table-bits", defaultValue = "16") int tableBits,
+                        @ConfigProperty(name = "pente.ai.analysis.per-caller.concurrent", defaultValue = "1") int perCallerConcurrent,
+                        @ConfigProperty(name = "pente.ai.analysis.per-caller.per-minute", defaultValue = "20") int perCallerPerMinute,
+                        @ConfigProperty(name = "pente.ai.analysis.max-callers", defaultValue = "10000") int maxCallers) {
+        if (threads < 1 || queueLimit < 0 || maxThink.isNegative() || maxThink.isZero() || tableBits < 10 || tableBits > 20) {
+            throw new IllegalArgumentException("pente.ai.analysis: threads >= 1, queue >= 0, max-think > 0, table-bits 10..20");
+        }
+        this.chooser = chooser;
+        this.registry = registry;
+        this.maxThink = maxThink;
+        this.tableBits = tableBits;
+        this.queueLimit = queueLimit;
+        this.quotas = new CallerQuotas(perCallerConcurrent, perCallerPerMinute, maxCallers, Clock.systemUTC());
+        BlockingQueue<Runnable> queue = queueLimit == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(queueLimit);
+        AtomicInteger n = new AtomicInteger();
+        this.analysts = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, queue, task -> {
+            Thread thread = new Thread(task, "ai-analyst-" + n.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        }, new ThreadPoolExecutor.AbortPolicy());
+        registry.gauge("pente.ai.analysis.running", running);
+        registry.gauge("pente.ai.analysis.queued", queued);
+    }
+
+    /**
+     * Queues an analysis for the caller (a verified subject), or fails at once with {@link Refused}: 429
+     * when the caller is over a quota, 503 when the pool and its queue are full. The search takes the
+     * level's own time, or {@code requested}, but never more than {@code max-think}.
+     */
+    public Uni<Analysis> submit(String caller, Position position, int level, Duration requested) {
+        Duration budget = thinkTime(level, requested);
+        CallerQuotas.Decision decision = quotas.acquire(caller);
+        if (decision instanceof CallerQuotas.Refusal refusal) {
+            refused(refusal.limit().name());
+            return Uni.createFrom().failure(switch (refusal.limit()) {
+                case CONCURRENT -> new Refused(429, "TOO_MANY_ANALYSES", "one analysis at a time per player: wait for the last one", refusal.retryAfter());
+                case PER_MINUTE -> new Refused(429, "ANALYSIS_QUOTA", "too many analyses this minute: try again later", refusal.retryAfter());
+                case TOO_MANY_CALLERS -> new Refused(503, "ANALYSIS_BUSY", "the analysis service is busy: try again later", refusal.retryAfter());
+            });
+        }
+        CallerQuotas.Permit permit = (CallerQuotas.Permit) decision;
+        CompletableFuture<Analysis> result = new CompletableFuture<>();
+        queued.incrementAndGet();
+        try {
+            analysts.execute(() -> {
+                queued.decrementAndGet();
+                running.incrementAndGet();
+                try {
+                    result.complete(chooser.analyse(position, level, budget, tableBits));
+                } catch (RuntimeException e) {
+                    result.completeExceptionally(e);
+                } finally {
+                    running.decrementAndGet();
+                    permit.release();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            queued.decrementAndGet();
+            permit.refund();
+            refused("POOL_FULL");
+            return Uni.createFrom().failure(new Refused(503, "ANALYSIS_BUSY",
+                    "all analysis slots are taken: try again shortly", maxThink.multipliedBy(1 + queueLimit / analysts.getMaximumPoolSize())));
+        }
+        return Uni.createFrom().completionStage(result);
+    }
+
+    /** The think time of an analysis: the level's own or the one asked for, capped at {@code max-think}. */
+    Duration thinkTime(int level, Duration requested) {
+        Duration wanted = requested != null ? requested : Duration.ofMillis(club.pente.ai.engine.EngineConfig.level(level).millis());
+        return wanted.compareTo(maxThink) > 0 ? maxThink : wanted;
+    }
+
+    public Duration maxThink() {
+        return maxThink;
+    }
+
+    /** Analyses now being searched. */
+    public int running() {
+        return running.get();
+    }
+
+    /** Analyses accepted and waiting for a thread. */
+    public int queued() {
+        return queued.get();
+    }
+
+    private void refused(String reason) {
+        registry.counter("pente.ai.analysis.refused", "reason", reason).increment();
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        analysts.shutdownNow();
+    }
+}

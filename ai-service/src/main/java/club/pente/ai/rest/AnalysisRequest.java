@@ -1,0 +1,117 @@
+package club.pente.ai.rest;
+
+import club.pente.ai.application.ComputerLevel;
+import club.pente.core.contract.Ids;
+import club.pente.core.notation.MoveList;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The body of {@code POST /api/ai/analysis}, checked field by field before anything is searched:
+ * {@code moves} (a move list like {@code "K10 L11, N10"} or a JSON array of points, at most
+ * {@value #MAX_MOVES} moves), {@code level} (1 to 8, default 8) and {@code timeMs} (1 to
+ * {@value #MAX_TIME_MS}; the server caps what it actually thinks). Any other field is refused.
+ */
+public record AnalysisRequest(List<String> moves, int level, Duration time) {
+    static final int MAX_TIME_MS = 10_000;
+    /** More than a board's worth of stones, captures included; no real game is longer. */
+    static final int MAX_MOVES = 500;
+    static final int MAX_MOVES_TEXT = MAX_MOVES * 5;
+    private static final Set<String> FIELDS = Set.of("moves", "level", "timeMs");
+
+    /** A refusal of the request with a code and the reason. */
+    public static final class Invalid extends RuntimeException {
+        private final String error;
+
+        Invalid(String error, String message) {
+            super(message, null, false, false);
+            this.error = error;
+        }
+
+        public String error() {
+            return error;
+        }
+    }
+
+    public static AnalysisRequest parse(JsonNode body) {
+        if (body == null || body.isNull() || body.isMissingNode()) {
+            throw new Invalid("MISSING_MOVES", "the body must be JSON like {\"moves\": \"K10 L11\", \"level\": 8}");
+        }
+        if (!body.isObject()) {
+            throw new Invalid("BAD_REQUEST", "the body must be a JSON object like {\"moves\": \"K10 L11\", \"level\": 8}");
+        }
+        for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!FIELDS.contains(name)) {
+                throw new Invalid("UNKNOWN_FIELD", "unknown field " + printable(name) + ": the fields are moves, level and timeMs");
+            }
+        }
+        List<String> moves = moves(body.get("moves"));
+        int level = whole(body.get("level"), ComputerLevel.MAX, ComputerLevel.MIN, ComputerLevel.MAX, "BAD_LEVEL",
+                "level must be a whole number from " + ComputerLevel.MIN + " to " + ComputerLevel.MAX);
+        JsonNode timeMs = body.get("timeMs");
+        Duration time = timeMs == null || timeMs.isNull() ? null : Duration.ofMillis(whole(timeMs, 0, 1, MAX_TIME_MS, "BAD_TIME",
+                "timeMs must be a whole number from 1 to " + MAX_TIME_MS));
+        return new AnalysisRequest(moves, level, time);
+    }
+
+    private static List<String> moves(JsonNode node) {
+        if (node == null || node.isNull()) {
+            throw new Invalid("MISSING_MOVES", "moves is required: a move list like \"K10 L11\" or an array of points");
+        }
+        List<String> tokens;
+        if (node.isTextual()) {
+            if (node.textValue().length() > MAX_MOVES_TEXT) {
+                throw new Invalid("TOO_MANY_MOVES", "moves may be at most " + MAX_MOVES_TEXT + " characters");
+            }
+            tokens = MoveList.tokens(node.textValue());
+        } else if (node.isArray()) {
+            if (node.size() > MAX_MOVES) {
+                throw new Invalid("TOO_MANY_MOVES", "at most " + MAX_MOVES + " moves");
+            }
+            tokens = new ArrayList<>(node.size());
+            for (JsonNode point : node) {
+                if (!point.isTextual()) {
+                    throw new Invalid("BAD_MOVES", "move " + (tokens.size() + 1) + " is not a point such as K10");
+                }
+                tokens.add(point.textValue());
+            }
+        } else {
+            throw new Invalid("BAD_MOVES", "moves must be a move list string or an array of points");
+        }
+        if (tokens.size() > MAX_MOVES) {
+            throw new Invalid("TOO_MANY_MOVES", "at most " + MAX_MOVES + " moves");
+        }
+        for (int i = 0; i < tokens.size(); i++) {
+            if (!Ids.isPoint(tokens.get(i))) {
+                throw new Invalid("BAD_MOVES", "move " + (i + 1) + " is not a point such as K10");
+            }
+        }
+        return List.copyOf(tokens);
+    }
+
+    private static int whole(JsonNode node, int fallback, int min, int max, String error, String message) {
+        if (node == null || node.isNull()) {
+            return fallback;
+        }
+        if (!node.isIntegralNumber() || !node.canConvertToInt() || node.intValue() < min || node.intValue() > max) {
+            throw new Invalid(error, message);
+        }
+        return node.intValue();
+    }
+
+    /** A field name as safe text for an error message: at most 40 characters, printable ASCII only. */
+    private static String printable(String name) {
+        StringBuilder out = new StringBuilder("'");
+        for (int i = 0; i < name.length() && i < 40; i++) {
+            char c = name.charAt(i);
+            out.append(c >= ' ' && c <= '~' ? c : '?');
+        }
+        return out.append(name.length() > 40 ? "...'" : "'").toString();
+    }
+}
