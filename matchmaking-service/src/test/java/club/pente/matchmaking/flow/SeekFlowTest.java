@@ -245,9 +245,9 @@ class SeekFlowTest {
 
     @Test
     void healthMetricsAndOpenApiAreServed() {
-        given().get("/q/health/ready").then().statusCode(200);
-        given().get("/q/metrics").then().statusCode(200);
-        given().get("/q/openapi").then().statusCode(200).body(org.hamcrest.Matchers.containsString("/api/matchmaking/seeks"));
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/health/ready").then().statusCode(200);
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/metrics").then().statusCode(200);
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/openapi").then().statusCode(200).body(org.hamcrest.Matchers.containsString("/api/matchmaking/seeks"));
         given().get("/api/matchmaking/seeks/presets").then().statusCode(200)
                 .body("timeControls", hasItem("10+5")).body("timeControls", notNullValue());
     }

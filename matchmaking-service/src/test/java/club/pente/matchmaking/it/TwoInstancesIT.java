@@ -161,8 +161,8 @@ class TwoInstancesIT {
                 assertThat(notified).hasSize(pairable);
 
                 // How the work was shared (both instances run pairing rounds against the same rows).
-                int pairedA = pairedCounter(a.url());
-                int pairedB = pairedCounter(b.url());
+                int pairedA = pairedCounter(a.managementUrl());
+                int pairedB = pairedCounter(b.managementUrl());
                 System.out.printf("multi-instance: instance A paired %d seeks, instance B %d%n", pairedA, pairedB);
                 assertThat(pairedA + pairedB).isEqualTo(pairable);
 
