@@ -86,6 +86,8 @@ export function mountInvite(container, code) {
     info, authBox, h('p', {}, h('a', { href: '#/', 'data-i18n': 'common.back' }, t('common.back')))));
   let view = null;
   let accepting = false;
+  // Accept by itself once per visit; after a refusal the button is there, so a failing accept never loops.
+  let acceptByItself = true;
 
   async function accept() {
     if (accepting || !auth.current()) return;
@@ -129,7 +131,10 @@ export function mountInvite(container, code) {
       const button = h('button', { id: 'accept-invite', type: 'button', class: 'primary', disabled: !auth.current() }, t('lobby.join'));
       button.addEventListener('click', accept);
       info.append(button);
-      if (auth.current()) accept();
+      if (auth.current() && acceptByItself) {
+        acceptByItself = false;
+        accept();
+      }
     }
   }
 

@@ -3,6 +3,7 @@ package club.pente.gateway.web;
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
 import club.pente.testinfra.ServiceProcess;
+import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
 import club.pente.testinfra.TestStack;
 import org.junit.jupiter.api.AfterAll;
@@ -88,10 +89,7 @@ class WebClientIT {
                 "pente.topic.presence", "webtest." + run + ".presence",
                 "pente.topic.matchmaking-events", "webtest." + run + ".matchmaking.events");
         Map<String, String> common = new HashMap<>(topics);
-        common.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
-        common.put("pente.kafka.partitions", "4");
-        common.put("quarkus.oidc.auth-server-url", config.realmUrl());
-        common.put("quarkus.oidc.credentials.secret", config.servicesSecret());
+        common.putAll(ServiceProperties.kafkaAndKeycloak(config)); // Kafka, Keycloak, the development guest key
 
         TestDatabases.recreate(GAME_DB);
         Map<String, String> gameProps = withDatabase(common, config, GAME_DB);
