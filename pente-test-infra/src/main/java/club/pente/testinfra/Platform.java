@@ -50,7 +50,7 @@ public final class Platform implements AutoCloseable {
         topics.put("pente.topic.events-dlq", run + ".rating.game-events.dlq");
         Platform platform = new Platform(config, name, basePort, topics);
         try {
-            platform.startAll(overrides);
+            platform.startAll(run, overrides);
         } catch (Exception e) {
             platform.close();
             throw e;
@@ -58,27 +58,35 @@ public final class Platform implements AutoCloseable {
         return platform;
     }
 
-    private void startAll(Map<String, Map<String, String>> overrides) throws Exception {
+    private void startAll(String run, Map<String, Map<String, String>> overrides) throws Exception {
         Map<String, String> common = new HashMap<>(topics);
         common.putAll(ServiceProperties.kafkaAndKeycloak(config));
         common.put("pente.guest.public-key", DemoTokens.devGuestPublicKey());
 
+        // Consumer groups of this run only: members of one group on other tests' topics would make every
+        // start and stop elsewhere a rebalance here.
+        String group = run;
         Map<String, String> game = new HashMap<>(common);
         game.putAll(database("game"));
+        game.put("mp.messaging.incoming.commands.group.id", "pente-game-service-" + group);
         launch("game", game, overrides);
 
         Map<String, String> rating = new HashMap<>(common);
         rating.putAll(database("rating"));
+        rating.put("mp.messaging.incoming.game-events.group.id", "pente-rating-service-" + group);
         launch("rating", rating, overrides);
 
         Map<String, String> matchmaking = new HashMap<>(common);
         matchmaking.putAll(database("matchmaking"));
+        matchmaking.put("mp.messaging.incoming.game-events.group.id", "pente-matchmaking-" + group);
+        matchmaking.put("mp.messaging.incoming.presence.group.id", "pente-matchmaking-presence-" + group);
         matchmaking.put("pente.rating.url", url("rating"));
         matchmaking.put("pente.invitation.link-base", url("gateway") + "/#/invite/");
         launch("matchmaking", matchmaking, overrides);
 
         Map<String, String> ai = new HashMap<>(common);
         ai.put("quarkus.rest-client.game-service.url", url("game"));
+        ai.put("mp.messaging.incoming.game-events.group.id", "pente-ai-service-" + group);
         ai.put("pente.ai.threads", "1");
         launch("ai", ai, overrides);
 

@@ -67,6 +67,9 @@ public class CommandConsumer {
         } catch (Exception e) {
             throw new UnreadableCommandException("not a command: " + e.getMessage(), e);
         }
+        if (command == null) {
+            throw new UnreadableCommandException("a JSON null is not a command", null);
+        }
         if (key == null || !key.toString().equals(command.gameId())) {
             // A command keyed otherwise may land on a partition that does not own its game.
             throw new UnreadableCommandException("record key " + key + " is not the game id " + command.gameId(), null);

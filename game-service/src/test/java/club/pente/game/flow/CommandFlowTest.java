@@ -184,13 +184,15 @@ class CommandFlowTest {
         String gameId = newGame(TimeControl.UNTIMED);
         streams.sendRaw(gameId, "{\"type\":\"PlayMove\", this is not json");
         streams.sendRaw(gameId, "{\"type\":\"Teleport\",\"gameId\":\"" + gameId + "\"}");
+        streams.sendRaw(gameId, "null"); // JSON null: reads as no command at all
         PlayMove wrongKey = move(gameId, 1, "K10");
         streams.sendRaw("another-key", Contracts.json().valueToTree(wrongKey).toString());
         PlayMove good = move(gameId, 1, "K10");
         streams.send(good);
         streams.await(gameId, MovePlayed.class, played -> played.commandId().equals(good.commandId()));
-        await().atMost(Duration.ofSeconds(20)).until(() -> streams.deadLetters().size() >= 3);
+        await().atMost(Duration.ofSeconds(20)).until(() -> streams.deadLetters().size() >= 4);
         assertThat(streams.deadLetters()).extracting(r -> r.value())
+                .anyMatch("null"::equals)
                 .anyMatch(v -> v.contains("this is not json"))
                 .anyMatch(v -> v.contains("Teleport"))
                 .anyMatch(v -> v.contains(wrongKey.commandId()));
