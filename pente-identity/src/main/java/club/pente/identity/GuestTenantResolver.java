@@ -27,6 +27,10 @@ public class GuestTenantResolver implements TenantResolver {
     public static final String GUEST_TENANT = "guest";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Takes the key config so that a service without PENTE_GUEST_PUBLIC_KEY stops at startup, saying so. */
+    public GuestTenantResolver(GuestKeyConfig requiredKey) {
+    }
+
     @Override
     public String resolve(RoutingContext context) {
         return isGuestIssued(bearer(context.request().getHeader("Authorization"))) ? GUEST_TENANT : null;

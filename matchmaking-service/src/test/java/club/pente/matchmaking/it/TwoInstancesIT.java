@@ -8,6 +8,7 @@ import club.pente.matchmaking.support.Players;
 import club.pente.stack.Components;
 import club.pente.stack.PostgresDatabases;
 import club.pente.stack.StackConfig;
+import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.TestDatabases;
 import club.pente.testinfra.TestStack;
@@ -71,6 +72,7 @@ class TwoInstancesIT {
         properties.put("quarkus.oidc.auth-server-url", config.realmUrl());
         properties.put("quarkus.oidc.credentials.secret", config.servicesSecret());
         properties.put("pente.rating.url", "http://127.0.0.1:1");
+        properties.put("pente.guest.public-key", DemoTokens.devGuestPublicKey());
         File jar = new File(System.getProperty("matchmaking.service.jar", "target/quarkus-app/quarkus-run.jar"));
 
         try (ServiceProcess a = ServiceProcess.start(jar, "matchmaking-a", 18093, properties)) {
