@@ -4,12 +4,13 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A service of ours (game 8081, matchmaking 8082, rating 8083, ai 8084, gateway 8080): a command,
- * one port, a readiness URL and what to check or create before the first start (its jar, its database).
+ * A service of ours (game 8081, matchmaking 8082, rating 8083, ai 8084, gateway 8080): a command, its public
+ * port, its management port (9081, 9082, 9083, 9084, 9080: health, metrics, OpenAPI, never exposed), and
+ * what to check or create before the first start (its jar, its database and role).
  * {@link QuarkusServices} lists them; {@link Components#all} starts them after the infrastructure.
  */
-public record HttpServiceComponent(String name, Port port, Launch launch, String readinessUrl, Duration startTimeout,
-                                   Preparation preparation) implements Component {
+public record HttpServiceComponent(String name, Port port, Port managementPort, Launch launch, String url, String managementUrl,
+                                   Duration startTimeout, Preparation preparation) implements Component {
 
     /** Idempotent work before a start. */
     @FunctionalInterface
@@ -19,12 +20,12 @@ public record HttpServiceComponent(String name, Port port, Launch launch, String
 
     @Override
     public List<Port> ports() {
-        return List.of(port);
+        return List.of(port, managementPort);
     }
 
     @Override
     public String endpoint() {
-        return readinessUrl.replace("/q/health/ready", "");
+        return url + " (management " + managementUrl + ")";
     }
 
     @Override
@@ -32,8 +33,9 @@ public record HttpServiceComponent(String name, Port port, Launch launch, String
         preparation.run();
     }
 
+    /** Readiness lives on the management interface only; the public port answers 404 for /q/... */
     @Override
     public boolean isReady() {
-        return Probes.httpOk(readinessUrl);
+        return Probes.httpOk(managementUrl + "/q/health/ready");
     }
 }

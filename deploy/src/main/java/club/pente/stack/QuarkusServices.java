@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * Our Quarkus services as stack parts: each runs its packaged {@code quarkus-run.jar} (built by
  * {@code ./pente up}) with the stack's addresses passed as the environment variables its
- * application.properties reads. They start after the infrastructure, in this order.
+ * application.properties reads. They start after the infrastructure, in this order. Each has a public port
+ * and a management port (health, metrics, OpenAPI; never to be exposed), and each service with a database
+ * logs in as its own role, which owns only that database.
  */
 public final class QuarkusServices {
     public static final String GATEWAY = "gateway";
@@ -30,7 +32,7 @@ public final class QuarkusServices {
         env.put("PENTE_GAME_PORT", Integer.toString(port));
         env.put("PENTE_GAME_DB_REACTIVE_URL", db.reactiveUrl());
         env.put("PENTE_GAME_DB_JDBC_URL", db.jdbcUrl());
-        return service(config, repo, "game", "game-service", port, env, "pente_game");
+        return service(config, repo, "game", "game-service", port, envInt("PENTE_GAME_MANAGEMENT_PORT", 9081), env, "pente_game");
     }
 
     static Component rating(StackConfig config, Path repo) {
@@ -40,7 +42,7 @@ public final class QuarkusServices {
         env.put("PENTE_RATING_PORT", Integer.toString(port));
         env.put("PENTE_RATING_DB_REACTIVE_URL", db.reactiveUrl());
         env.put("PENTE_RATING_DB_JDBC_URL", db.jdbcUrl());
-        return service(config, repo, "rating", "rating-service", port, env, "pente_rating");
+        return service(config, repo, "rating", "rating-service", port, envInt("PENTE_RATING_MANAGEMENT_PORT", 9083), env, "pente_rating");
     }
 
     /** Seeks, pairing, invitations, computer games; reads ratings from the rating service (PENTE_RATING_URL, in common). */
@@ -51,14 +53,15 @@ public final class QuarkusServices {
         env.put("PENTE_MATCHMAKING_PORT", Integer.toString(port));
         env.put("PENTE_MATCHMAKING_DB_REACTIVE_URL", db.reactiveUrl());
         env.put("PENTE_MATCHMAKING_DB_JDBC_URL", db.jdbcUrl());
-        return service(config, repo, "matchmaking", "matchmaking-service", port, env, "pente_matchmaking");
+        return service(config, repo, "matchmaking", "matchmaking-service", port, envInt("PENTE_MATCHMAKING_MANAGEMENT_PORT", 9082), env,
+                "pente_matchmaking");
     }
 
     static Component ai(StackConfig config, Path repo) {
         int port = envInt("PENTE_AI_PORT", 8084);
         Map<String, String> env = common(config);
         env.put("PENTE_AI_PORT", Integer.toString(port));
-        return service(config, repo, "ai", "ai-service", port, env, null);
+        return service(config, repo, "ai", "ai-service", port, envInt("PENTE_AI_MANAGEMENT_PORT", 9084), env, null);
     }
 
     /** The browser's single origin: started last, its URL is the one to open. */
@@ -69,15 +72,13 @@ public final class QuarkusServices {
         env.put("PENTE_ALLOWED_ORIGINS", "http://localhost:" + port + ",http://127.0.0.1:" + port);
         // The local stack signs guests with the committed development key pair (deploy/keys).
         env.put("PENTE_GUEST_PRIVATE_KEY_FILE", repo.resolve("deploy/keys/guest-dev-private.pem").toString());
-        return service(config, repo, GATEWAY, "spectator-gateway", port, env, null);
+        return service(config, repo, GATEWAY, "spectator-gateway", port, envInt("PENTE_GATEWAY_MANAGEMENT_PORT", 9080), env, null);
     }
 
     private static Map<String, String> common(StackConfig config) {
         Map<String, String> env = new HashMap<>();
         env.put("PENTE_BIND_HOST", config.bindHost());
         env.put("PENTE_KAFKA_BOOTSTRAP", config.kafkaBootstrapServers());
-        env.put("PENTE_PG_USER", config.postgresUser());
-        env.put("PENTE_PG_PASSWORD", config.postgresPassword());
         env.put("PENTE_OIDC_URL", config.realmUrl());
         env.put("PENTE_OIDC_CLIENT_SECRET", config.servicesSecret());
         // Every service verifies guest tokens; the local stack only uses the committed development pair (deploy/keys).
@@ -90,21 +91,30 @@ public final class QuarkusServices {
         return env;
     }
 
-    private static Component service(StackConfig config, Path repo, String name, String module, int port,
+    private static Component service(StackConfig config, Path repo, String name, String module, int port, int managementPort,
                                      Map<String, String> env, String database) {
+        String prefix = "PENTE_" + name.toUpperCase();
+        env.put(prefix + "_MANAGEMENT_PORT", Integer.toString(managementPort));
+        // The database role is named like the database; its password is the demo one unless the environment names one.
+        String dbPassword = database == null ? null : System.getenv().getOrDefault(prefix + "_DB_PASSWORD", database);
+        if (database != null) {
+            env.put(prefix + "_DB_USER", database);
+            env.put(prefix + "_DB_PASSWORD", dbPassword);
+        }
         Path jar = repo.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         Path tmp = config.home().resolve("tmp").resolve(name);
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-Djava.io.tmpdir=" + tmp, "-jar", jar.toString()));
         Launch launch = new Launch(command, env, repo.resolve(module), "TERM");
-        String ready = "http://" + config.connectHost() + ":" + port + "/q/health/ready";
-        return new HttpServiceComponent(name, new Port(port, "PENTE_" + name.toUpperCase() + "_PORT"), launch, ready,
-                Duration.ofSeconds(90), () -> {
+        String base = "http://" + config.connectHost() + ":";
+        return new HttpServiceComponent(name, new Port(port, prefix + "_PORT"), new Port(managementPort, prefix + "_MANAGEMENT_PORT"),
+                launch, base + port, base + managementPort, Duration.ofSeconds(90), () -> {
                     if (!Files.isRegularFile(jar)) {
                         throw new StackException(name + " is not built (" + jar + "); ./pente up builds it");
                     }
                     Files.createDirectories(tmp);
                     if (database != null) {
-                        PostgresDatabases.ensure(config, database);
+                        PostgresDatabases.ensureRole(config, database, dbPassword);
+                        PostgresDatabases.ensureOwnedBy(config, database, database);
                     }
                 });
     }

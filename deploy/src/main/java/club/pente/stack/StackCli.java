@@ -38,8 +38,9 @@ public final class StackCli {
                     List<Component> selected = Components.select(all, rest);
                     stack.up(selected);
                     out.printf("stack up in %.1f s; stop it with: ./pente down%n", (System.nanoTime() - t0) / 1e9);
-                    selected.stream().filter(c -> c.name().equals(QuarkusServices.GATEWAY)).findFirst().ifPresent(gateway ->
-                            out.println("\nPlay at " + gateway.endpoint().replace("127.0.0.1", "localhost") + "/  (open it in a browser)"));
+                    selected.stream().filter(c -> c instanceof HttpServiceComponent && c.name().equals(QuarkusServices.GATEWAY))
+                            .findFirst().ifPresent(gateway -> out.println("\nPlay at "
+                                    + ((HttpServiceComponent) gateway).url().replace("127.0.0.1", "localhost") + "/  (open it in a browser)"));
                 }
                 case "down" -> stack.down(Components.select(all, rest));
                 case "status" -> printStatus(out, stack.status(Components.select(all, rest)));
