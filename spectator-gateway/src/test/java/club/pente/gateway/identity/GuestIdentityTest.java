@@ -17,9 +17,11 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Guest identities from the gateway (signed with SmallRye JWT) and what its sockets believe: the
@@ -37,27 +39,18 @@ class GuestIdentityTest {
         return "ws://" + root.getHost() + ":" + root.getPort() + "/ws/lobby";
     }
 
-    /** The socket's answer to an auth message: the welcome, or null when it closed with 4401. */
+    /** The socket's answer to an auth message: the welcome, or null when it closed with 4401 (refused). */
     private JsonNode auth(String token) {
         try (TestSocket socket = TestSocket.open(lobby(), ORIGIN)) {
             socket.send("{\"type\":\"auth\",\"token\":\"" + token + "\"}");
-            JsonNode welcome = socket.messages().stream().filter(m -> m.path("type").asText().equals("welcome")).findFirst().orElse(null);
-            if (welcome != null) {
-                return welcome;
+            CompletableFuture<Integer> closed = CompletableFuture.supplyAsync(socket::awaitClose);
+            await().atMost(Duration.ofSeconds(20)).until(() -> closed.isDone() || !socket.ofType("welcome").isEmpty());
+            if (!socket.ofType("welcome").isEmpty()) {
+                return socket.ofType("welcome").get(0);
             }
-            return socketOutcome(socket);
-        }
-    }
-
-    private static JsonNode socketOutcome(TestSocket socket) {
-        java.util.concurrent.CompletableFuture<JsonNode> welcome = java.util.concurrent.CompletableFuture.supplyAsync(
-                () -> socket.await("welcome", m -> m.path("type").asText().equals("welcome")));
-        java.util.concurrent.CompletableFuture<JsonNode> closed = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            int code = socket.awaitClose();
-            assertThat(code).as("close code").isEqualTo(4401);
+            assertThat(closed.join()).as("close code").isEqualTo(4401);
             return null;
-        });
-        return (JsonNode) java.util.concurrent.CompletableFuture.anyOf(welcome, closed).join();
+        }
     }
 
     private static JsonNode part(String jwt, int index) throws Exception {
