@@ -72,6 +72,8 @@ class QuotaTest {
                 open.add(socket);
                 String path = i % 2 == 0 ? "/ws/lobby" : "/ws/games/" + gameId;
                 assertThat(socket.upgrade(path, host()).status()).as("socket %d", i + 1).isEqualTo(101);
+                // Its first message (lobby numbers, a snapshot) says it is open and holds its place.
+                assertThat(socket.awaitFrame()).as("socket %d's first frame is text", i + 1).isEqualTo(1);
             }
             try (RawHttp refused = RawHttp.connect(root.getPort(), "127.0.0.3")) {
                 RawHttp.Response answer = refused.upgrade("/ws/lobby", host());

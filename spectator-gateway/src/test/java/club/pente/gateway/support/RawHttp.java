@@ -78,9 +78,31 @@ public final class RawHttp implements AutoCloseable {
                 + "Sec-WebSocket-Key: " + Base64.getEncoder().encodeToString(key) + "\r\nSec-WebSocket-Version: 13\r\n\r\n");
     }
 
+    /** After a 101: the opcode of the next frame the server sends (1 text, 8 close), -1 when the connection ends. */
+    public int awaitFrame() {
+        try {
+            return readFrame(false);
+        } catch (SocketTimeoutException e) {
+            throw new AssertionError("no frame within 10 s");
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     /** After a 101: the status code of the next close frame, -1 when the connection ends without one. */
     public int awaitCloseFrame() {
         try {
+            return readFrame(true);
+        } catch (SocketTimeoutException e) {
+            throw new AssertionError("no close frame within 10 s");
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** Reads frames: the first one's opcode, or (untilClose) the close code of the first close frame. */
+    private int readFrame(boolean untilClose) throws IOException {
+        {
             while (true) {
                 int first = in.read();
                 if (first < 0) {
@@ -97,14 +119,13 @@ public final class RawHttp implements AutoCloseable {
                     }
                 }
                 byte[] payload = in.readNBytes((int) length);
+                if (!untilClose) {
+                    return first & 0x0f;
+                }
                 if ((first & 0x0f) == 0x8) {
                     return payload.length >= 2 ? ((payload[0] & 0xff) << 8) | (payload[1] & 0xff) : 1005;
                 }
             }
-        } catch (SocketTimeoutException e) {
-            throw new AssertionError("no close frame within 10 s");
-        } catch (IOException e) {
-            return -1;
         }
     }
 
