@@ -61,7 +61,6 @@ public final class Platform implements AutoCloseable {
     private void startAll(String run, Map<String, Map<String, String>> overrides) throws Exception {
         Map<String, String> common = new HashMap<>(topics);
         common.putAll(ServiceProperties.kafkaAndKeycloak(config));
-        common.put("pente.guest.public-key", DemoTokens.devGuestPublicKey());
 
         // Consumer groups of this run only: members of one group on other tests' topics would make every
         // start and stop elsewhere a rebalance here.
@@ -98,7 +97,6 @@ public final class Platform implements AutoCloseable {
         gateway.put("pente.route.ai", url("ai"));
         gateway.put("pente.web.keycloak-url", config.realmUrl());
         gateway.put("pente.guest.private-key-file", DemoTokens.devKeyFile("guest-dev-private.pem").toAbsolutePath().toString());
-        gateway.put("pente.guest.public-key-file", DemoTokens.devKeyFile("guest-dev-public.pem").toAbsolutePath().toString());
         launch("gateway", gateway, overrides);
 
         for (ServiceProcess process : processes.values()) {

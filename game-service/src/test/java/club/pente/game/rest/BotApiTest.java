@@ -130,6 +130,19 @@ class BotApiTest {
     }
 
     @Test
+    void aRequestWithoutHostOrInAnUnknownHttpVersionIsABadRequest() throws Exception {
+        int port = ConfigProvider.getConfig().getValue("quarkus.http.test-port", Integer.class);
+        for (String request : java.util.List.of("GET /api/games HTTP/1.0\r\n\r\n", "GET /api/games HTTP/9.9\r\nHost: x\r\n\r\n")) {
+            try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+                socket.setSoTimeout(10_000);
+                socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                String statusLine = new String(socket.getInputStream().readNBytes(12), java.nio.charset.StandardCharsets.US_ASCII);
+                assertThat(statusLine).as(request).endsWith(" 400");
+            }
+        }
+    }
+
+    @Test
     void aCommandIdCountsOnlyForTheGameAndThePlayerWhoSentIt() {
         String gameId = newGame();
         String shared = "move-" + UUID.randomUUID();

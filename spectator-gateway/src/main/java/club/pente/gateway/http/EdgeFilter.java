@@ -34,6 +34,11 @@ public class EdgeFilter {
         if (!request.path().startsWith("/q/")) {
             headers.forEach((name, value) -> context.response().putHeader(name, value));
         }
+        if (request.version() == null) {
+            // An HTTP version Vert.x does not know (e.g. HTTP/9.9) was answered 501 further in: it is a bad request.
+            refuse(context, 400, "BAD_REQUEST", "HTTP/1.0, HTTP/1.1 or HTTP/2 only");
+            return;
+        }
         if (request.authority() == null) {
             refuse(context, 400, "BAD_REQUEST", "a Host header is required");
             return;

@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -34,11 +35,15 @@ import java.util.Map;
  */
 @Path("/api")
 public class ApiProxy {
+    private static final Logger LOG = Logger.getLogger(ApiProxy.class);
     private static final List<String> REQUEST_HEADERS = List.of("Authorization", "Content-Type", "Accept");
     private static final List<String> RESPONSE_HEADERS = List.of("Content-Type", "Content-Disposition");
     private static final String ROUTE = "/{service:games|matchmaking|ratings|ai}{rest:(/.*)?}";
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    // HTTP/1.1 to the services: over a shared HTTP/2 (h2c) connection one refused request ends in GOAWAY,
+    // which failed every other caller's request in flight on it (seen by the hostile-input suite as 503s).
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
     private final Map<String, String> targets;
     private final ApiRoutes routes;
     private final Duration timeout;
@@ -125,6 +130,7 @@ public class ApiProxy {
                     }
                     return answer.build();
                 })
+                .onFailure().invoke(failure -> LOG.warnf("%s %s to the %s service failed: %s", method, path, service, failure.toString()))
                 .onFailure().recoverWithItem(failure -> Response.status(Response.Status.SERVICE_UNAVAILABLE)
                         .entity(new ApiError("SERVICE_UNAVAILABLE", "the " + service + " service does not answer"))
                         .type("application/json").build());
