@@ -40,6 +40,9 @@ public final class Contracts {
     public static ObjectMapper strictTypes(ObjectMapper mapper) {
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
         mapper.configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false);
+        // A blank string is not "no value" either: {@code "games": "\u0000"} was read as no count at all.
+        mapper.coercionConfigDefaults().setAcceptBlankAsEmpty(false)
+                .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
         mapper.coercionConfigFor(LogicalType.Textual)
                 .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
                 .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)

@@ -38,6 +38,10 @@ class IdsTest {
                 .hasMessageContaining("expectedPly");
         assertThatThrownBy(() -> Contracts.json().readValue(base + "\"commandId\":\"c\",\"expectedPly\":1.5}", GameCommand.class))
                 .hasMessageContaining("expectedPly");
+        record Count(Integer games) {
+        }
+        assertThatThrownBy(() -> Contracts.json().readValue("{\"games\":\"\\u0000\"}", Count.class)).hasMessageContaining("games");
+        assertThatThrownBy(() -> Contracts.json().readValue("{\"games\":\"\"}", Count.class)).hasMessageContaining("games");
     }
 
     @Test

@@ -1,0 +1,97 @@
+package club.pente.hostile;
+
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Socket frames and Kafka records that no part of the platform may act on: malformed and wrong-typed
+ * JSON, huge, NUL and unpaired-surrogate strings, unknown types, moves by people who do not play and at
+ * stale plies. Records for the streams are invalid by construction (every one breaks an id, a type or
+ * the JSON itself), so none of them may change a game, a rating or a seek.
+ */
+final class HostileFrames {
+    private final Random random;
+    private final String referenceGame;
+
+    HostileFrames(long seed, String referenceGame) {
+        this.random = new Random(seed);
+        this.referenceGame = referenceGame;
+    }
+
+    /** A frame for the game socket of the reference game (White, alice, to move at ply 3). */
+    String socketFrame() {
+        String badString = pick(HostileRequests.BAD_STRINGS);
+        String badValue = pick(List.of("7", "true", "[]", "{}", "null", "\"\\u0000\"", "\"" + "c".repeat(70) + "\"", "1e999", "-1", "3.5"));
+        return switch (random.nextInt(16)) {
+            case 0 -> "{";
+            case 1 -> "[]";
+            case 2 -> "{\"type\":" + badValue + "}";
+            case 3 -> "{\"type\":\"teleport\",\"to\":\"A1\"}";
+            case 4 -> "{\"type\":\"move\",\"point\":\"A1\",\"expectedPly\":3,\"commandId\":" + badValue + "}";
+            case 5 -> "{\"type\":\"move\",\"point\":\"" + badString + "\",\"expectedPly\":3}";
+            case 6 -> "{\"type\":\"move\",\"point\":\"A1\",\"expectedPly\":" + pick(List.of("1", "2", "4", "0", "\"3\"", "3.5", "99999999999", "[]")) + "}";
+            case 7 -> "{\"type\":\"move\",\"point\":\"" + pick(List.of("K10", "L11", "Z99", "T20", "")) + "\",\"expectedPly\":3}";
+            case 8 -> "{\"type\":\"auth\",\"token\":" + badValue + "}";
+            case 9 -> "{\"type\":\"move\",\"point\":\"A1\",\"expectedPly\":3,\"gameId\":\"" + referenceGame + "\",\"playerId\":\"alice\"}";
+            case 10 -> "{\"type\":\"resign\",\"playerId\":\"" + badString + "\"}";
+            case 11 -> "\u0000\u0000\u0000";
+            case 12 -> "{\"type\":\"move\",\"point\":\"A1\",\"expectedPly\":3,\"pad\":\"" + "p".repeat(5000) + "\"}";
+            case 13 -> "[".repeat(3000) + "]".repeat(3000);
+            case 14 -> "{\"type\":\"ping\",\"x\":\"" + badString + "\"}";
+            default -> "{\"type\":\"move\",\"expectedPly\":3}";
+        };
+    }
+
+    /** A record for a consumed topic, keyed as its producers key it (or not). */
+    record KafkaRecord(String topicProperty, String key, String value) {
+    }
+
+    KafkaRecord kafkaRecord() {
+        String id = badIdJson();
+        String gameKey = random.nextInt(5) == 0 ? pick(List.of("", "k".repeat(300), "\u0000")) : referenceGame;
+        return switch (random.nextInt(12)) {
+            case 0 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":" + id
+                    + ",\"gameId\":\"" + referenceGame + "\",\"playerId\":\"p\",\"expectedPly\":3,\"point\":\"A1\",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
+            case 1 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+                    + "\",\"gameId\":\"" + referenceGame + "\",\"playerId\":" + badPlayerIdJson() + ",\"expectedPly\":3,\"point\":\"A1\",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
+            case 2 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"CreateGame\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+                    + "\",\"gameId\":" + id + ",\"white\":{\"id\":\"w\",\"name\":\"w\"},\"black\":{\"id\":\"b\",\"name\":\"b\"},\"ranked\":false,\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
+            case 3 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"CreateGame\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+                    + "\",\"gameId\":\"g-" + random.nextInt() + "\",\"white\":{\"id\":" + badPlayerIdJson() + ",\"name\":\"w\"},\"black\":{\"id\":\"b\",\"name\":\"b\"},\"ranked\":false,\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
+            case 4 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"Abort\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+                    + "\",\"gameId\":\"" + referenceGame + "\",\"adminId\":\"a\",\"reason\":" + pick(List.of("\"\\u0000\"", "\"" + "r".repeat(600) + "\"", "7", "null")) + ",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
+            case 5 -> new KafkaRecord("pente.topic.events", gameKey, "{\"type\":\"GameEnded\",\"schemaVersion\":1,\"eventId\":" + id
+                    + ",\"gameId\":\"" + referenceGame + "\",\"version\":9,\"occurredAt\":\"2026-12-01T12:00:00Z\",\"commandId\":\"c\",\"result\":\"WHITE_WINS\",\"reason\":\"RESIGNATION\",\"ranked\":true,"
+                    + "\"white\":{\"id\":\"w\",\"name\":\"w\"},\"black\":{\"id\":\"b\",\"name\":\"b\"},\"plies\":3,\"capturedPairs\":{\"white\":0,\"black\":0},\"points\":{\"white\":0,\"black\":0}}");
+            case 6 -> new KafkaRecord("pente.topic.events", gameKey, "{\"type\":\"GameEnded\",\"schemaVersion\":1,\"eventId\":\"e-" + random.nextInt()
+                    + "\",\"gameId\":\"g\",\"version\":9,\"occurredAt\":\"2026-12-01T12:00:00Z\",\"commandId\":\"c\",\"result\":\"WHITE_WINS\",\"reason\":\"RESIGNATION\",\"ranked\":true,"
+                    + "\"white\":{\"id\":" + badPlayerIdJson() + ",\"name\":\"w\"},\"black\":{\"id\":\"b\",\"name\":\"b\"},\"plies\":3,\"capturedPairs\":{\"white\":0,\"black\":0},\"points\":{\"white\":0,\"black\":0}}");
+            case 7 -> new KafkaRecord("pente.topic.events", gameKey, "{\"type\":\"MovePlayed\",\"schemaVersion\":1,\"eventId\":\"e\",\"gameId\":\"" + referenceGame
+                    + "\",\"version\":" + pick(List.of("\"4\"", "[]", "{}", "1e999")) + ",\"ply\":3,\"color\":\"WHITE\",\"playerId\":\"p\",\"point\":\"A1\"}");
+            case 8 -> new KafkaRecord(pick(List.of("pente.topic.presence", "pente.topic.matchmaking-events", "pente.topic.rating-events")), gameKey,
+                    "{\"type\":" + pick(List.of("\"PresenceChanged\"", "\"SeekMatched\"", "\"LobbyCounts\"", "7", "\"\\u0000\"")) + ",\"schemaVersion\":1,\"gameId\":" + id
+                            + ",\"playerId\":" + id + ",\"spectators\":" + pick(List.of("-1", "\"many\"", "1e999", "[]")) + "}");
+            case 9 -> new KafkaRecord(pick(List.of("pente.topic.commands", "pente.topic.events", "pente.topic.presence")), gameKey, pick(List.of(
+                    "{", "null", "[]", "\"text\"", "{\"type\":\"Teleport\"}", "\u0000", "{\"type\":\"PlayMove\"" + ",\"x\":1".repeat(20_000) + "}",
+                    "{\"a\":" + "[".repeat(5000) + "]".repeat(5000) + "}")));
+            case 10 -> new KafkaRecord(pick(List.of("pente.topic.commands", "pente.topic.events")), gameKey, null);
+            default -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+                    + "\",\"gameId\":\"" + referenceGame + "\",\"playerId\":\"p\",\"expectedPly\":" + pick(List.of("\"3\"", "3.5", "[]", "1e999")) + ",\"point\":\"A1\",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
+        };
+    }
+
+    /** A JSON value where an id must be: never an id. */
+    private String badIdJson() {
+        return pick(List.of("\"" + "i".repeat(65) + "\"", "\"" + "j".repeat(100_000) + "\"", "\"a\\u0000b\"", "\"\\ud800\"", "\"caf\\u00e9\"",
+                "\"a b\"", "\"\"", "7", "true", "[]", "{}", "null"));
+    }
+
+    /** A JSON value where a player id must be: never one (player ids may be up to 128 characters). */
+    private String badPlayerIdJson() {
+        return pick(List.of("\"" + "i".repeat(129) + "\"", "\"a\\u0000b\"", "\"\\ud800\"", "\"caf\\u00e9\"", "\"a b\"", "\"\"", "7", "[]", "{}", "null"));
+    }
+
+    private <T> T pick(List<T> values) {
+        return values.get(random.nextInt(values.size()));
+    }
+}
