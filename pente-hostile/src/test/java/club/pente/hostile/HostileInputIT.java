@@ -364,7 +364,7 @@ class HostileInputIT {
         await().atMost(Duration.ofSeconds(20)).until(() -> spectator.saw("\"point\":\"K4\""));
 
         HttpResponse<String> computer = post(platform.url("gateway") + "/api/matchmaking/ai-games", guestToken, "{\"level\":1,\"color\":\"BLACK\"}");
-        assertThat(computer.statusCode()).as("a computer game: " + computer.body()).isEqualTo(200);
+        assertThat(computer.statusCode()).as("a computer game: " + computer.body()).isEqualTo(201);
         String computerGame = Contracts.json().readTree(computer.body()).path("gameId").asText();
         awaitGame(computerGame, node -> node.path("ply").asInt() >= 1); // created by matchmaking, opened by the computer
 

@@ -43,9 +43,17 @@ public enum FailureKind {
     /**
      * SQLSTATE classes of a server that cannot serve anyone right now: 08 connection, 53 resources,
      * 57 operator intervention (shutdown, cannot connect now), 58 system error; and 40 (serialisation,
-     * deadlock), which a retry resolves. Data (22) and integrity (23) errors are the record's.
+     * deadlock), which a retry resolves; 28 (login refused), 3D, 42501 and 42P01 (database, grant or table
+     * missing), which no record can fix. Data (22) and integrity (23) errors and a cancelled statement
+     * (57014) are the record's.
      */
     static boolean isOutageState(String state) {
+        if (state.equals("57014")) {
+            return false; // this statement was cancelled (statement timeout): the record's own query
+        }
+        if (state.startsWith("28") || state.startsWith("3D") || state.equals("42501") || state.equals("42P01")) {
+            return true; // login refused, database, grant or table missing: a misconfiguration every record meets
+        }
         return state.startsWith("08") || state.startsWith("53") || state.startsWith("57") || state.startsWith("58")
                 || state.startsWith("40");
     }

@@ -61,6 +61,9 @@ class RetryBudgetTest {
         assertThat(FailureKind.of(new PgException("duplicate key", "ERROR", "23505", null))).isEqualTo(FailureKind.RECORD);
         assertThat(FailureKind.of(new RuntimeException("wrapped", new java.util.concurrent.TimeoutException()))).isEqualTo(FailureKind.OUTAGE);
         assertThat(FailureKind.of(new NullPointerException())).isEqualTo(FailureKind.RECORD);
+        assertThat(FailureKind.of(new PgException("password authentication failed", "FATAL", "28P01", null))).isEqualTo(FailureKind.OUTAGE);
+        assertThat(FailureKind.of(new PgException("permission denied for table games", "ERROR", "42501", null))).isEqualTo(FailureKind.OUTAGE);
+        assertThat(FailureKind.of(new PgException("canceling statement due to statement timeout", "ERROR", "57014", null))).isEqualTo(FailureKind.RECORD);
     }
 
     @Test

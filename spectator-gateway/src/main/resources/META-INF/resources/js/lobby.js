@@ -75,7 +75,7 @@ export function mountLobby(container) {
   el.seekCancel.addEventListener('click', cancelSeek);
   el.inviteButton.addEventListener('click', createInvitation);
   el.joinButton.addEventListener('click', () => {
-    const code = el.joinCode.value.trim().replace(/^.*#\/invite\//, '');
+    const code = el.joinCode.value.trim().replace(/^.*#\/invite\//, '').replace(/[\s-]+/g, '');
     if (code) location.hash = `#/invite/${encodeURIComponent(code)}`;
   });
 

@@ -106,7 +106,9 @@ public class CommandProcessor {
         if (rejection != null) {
             registry.counter("pente.game.commands.rejected", "reason", rejection.reason().name()).increment();
         }
-        commandLag.record(Duration.between(command.issuedAt(), clock.instant()));
+        if (command.issuedAt() != null) { // optional on the wire: a command without it is still applied
+            commandLag.record(Duration.between(command.issuedAt(), clock.instant()));
+        }
         if (!decision.events().isEmpty()) {
             outboxSignal.wake();
         }

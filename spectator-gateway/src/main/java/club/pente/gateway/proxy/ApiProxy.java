@@ -37,7 +37,7 @@ import java.util.Map;
 public class ApiProxy {
     private static final Logger LOG = Logger.getLogger(ApiProxy.class);
     private static final List<String> REQUEST_HEADERS = List.of("Authorization", "Content-Type", "Accept");
-    private static final List<String> RESPONSE_HEADERS = List.of("Content-Type", "Content-Disposition");
+    private static final List<String> RESPONSE_HEADERS = List.of("Content-Type", "Content-Disposition", "Retry-After", "WWW-Authenticate");
     private static final String ROUTE = "/{service:games|matchmaking|ratings|ai}{rest:(/.*)?}";
 
     // HTTP/1.1 to the services: over a shared HTTP/2 (h2c) connection one refused request ends in GOAWAY,

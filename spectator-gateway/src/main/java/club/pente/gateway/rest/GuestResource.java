@@ -1,5 +1,6 @@
 package club.pente.gateway.rest;
 
+import club.pente.gateway.http.ClientAddress;
 import club.pente.gateway.identity.GuestSigner;
 import club.pente.identity.RateLimiter;
 import io.vertx.core.http.HttpServerRequest;
@@ -53,7 +54,7 @@ public class GuestResource {
         if (name.length() > 24 || !name.matches("[\\p{L}\\p{N} _.-]+")) {
             return Response.status(400).entity(new ApiError("BAD_NAME", "a name is 1 to 24 letters, digits, spaces, _ . or -")).build();
         }
-        String address = http.remoteAddress() == null ? "unknown" : http.remoteAddress().hostAddress();
+        String address = ClientAddress.of(http); // an IPv6 client counts per /64, as for every other limit
         Optional<Duration> wait = perAddress.tryAcquire(address);
         if (wait.isPresent()) {
             return Response.status(429).header(HttpHeaders.RETRY_AFTER, RateLimiter.retryAfterSeconds(wait.get()))

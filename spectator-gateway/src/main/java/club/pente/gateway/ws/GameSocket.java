@@ -163,12 +163,14 @@ public class GameSocket {
         if (identity == null || !sockets.room(gameId).isPlayer(identity.id())) {
             return error(connection, "only a player of this game can resign");
         }
-        Resign command;
         try {
-            command = new Resign(Contracts.SCHEMA_VERSION, commandId, gameId, identity.id(), Contracts.now());
+            new Resign(Contracts.SCHEMA_VERSION, commandId, gameId, identity.id(), Contracts.now()); // refuse a bad id the client sent
         } catch (IllegalArgumentException e) {
             return error(connection, e.getMessage());
         }
+        // The id of a resignation is made here, never the client's: its GameEnded must not answer somebody
+        // else's pending command that happens to carry the same id (game-service CommandOutcomes).
+        Resign command = Resign.of(gameId, identity.id());
         return commands.send(command)
                 .chain(() -> connection.sendText(GameSockets.message("ack").put("commandId", command.commandId()).toString()));
     }
