@@ -63,8 +63,7 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Polls the readiness check on the management port until it answers 200, with a deadline. A jar built
-     * before the management interface existed answers on its main port instead; that is accepted too.
+     * Polls the readiness check on the management port until it answers 200, with a deadline.
      */
     public ServiceProcess awaitReady(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
@@ -72,7 +71,7 @@ public final class ServiceProcess implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IllegalStateException("service on port " + port + " exited; see " + log);
             }
-            if (ok(managementUrl() + "/q/health/ready") || ok(url() + "/q/health/ready")) {
+            if (ok(managementUrl() + "/q/health/ready")) {
                 return this;
             }
             Thread.sleep(200);
