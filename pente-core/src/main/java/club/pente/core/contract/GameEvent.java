@@ -27,4 +27,7 @@ public sealed interface GameEvent permits GameStarted, MovePlayed, MoveRejected,
     long version();
 
     Instant occurredAt();
+
+    /** The command this event answers (CreateGame, PlayMove, Resign, Abort or ClaimTimeout). */
+    String commandId();
 }
