@@ -1,183 +1,405 @@
 package club.pente.bench.load;
 
+import club.pente.bench.load.GameLedger.Tracked;
+import club.pente.bench.load.GameLedger.Window;
+import club.pente.bench.load.LoadOptions.Mode;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.CreateGame;
 import club.pente.core.contract.GameCommand;
-import club.pente.core.contract.GameEvent;
-import club.pente.core.contract.GameStarted;
-import club.pente.core.contract.MovePlayed;
-import club.pente.core.contract.MoveRejected;
 import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.Resign;
 import club.pente.core.contract.TimeControl;
-import club.pente.core.contract.Topics;
-import club.pente.core.notation.Notation;
-import club.pente.core.rules.Position;
-import club.pente.core.rules.RandomGames;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /**
  * Drives a running platform through the whole move path: PlayMove on {@code pente.game.commands} in,
- * MovePlayed on {@code pente.game.events} out. Many games are played at once, each like a client would
- * (the next move once the last one is confirmed). Prints moves per second and latency percentiles, then
- * resigns the games so that they leave the lobby.
+ * MovePlayed on {@code pente.game.events} out, with real random legal untimed games which it resigns at the
+ * end so that they leave the lobby.
  *
- * <p>{@code ./pente bench load [--games N] [--plies P] [--bootstrap HOST:PORT]} with {@code ./pente up} running.
+ * <ul>
+ *   <li>Closed loop ({@code --games N --plies P}): each game has one move in flight, the next sent when the
+ *       last MovePlayed arrives, as a client plays. Measures latency at the load it creates itself.</li>
+ *   <li>Open loop ({@code --rate R --duration S}): move k is due at {@code t0 + k/R}, whatever the answers, and
+ *       its latency counts from that intended time (no coordinated omission: a stalled platform cannot slow
+ *       the schedule and hide its stall). The moves go round-robin over enough games that one game's moves
+ *       are {@code --move-interval} apart, far longer than the latency; a game's next move is due whether or
+ *       not its last one was answered (Kafka keeps a game's commands in order, so it is still legal).</li>
+ *   <li>Ramp ({@code --ramp START,STEP,MAX,SECONDS}): open-loop steps of growing rate, up to the first whose
+ *       p99 reaches the limit; prints the highest rate that stayed under it.</li>
+ * </ul>
+ * Every run prints the CPU each platform process used over the measured window and an exactly-once audit
+ * (per game: moves sent, MovePlayed received, duplicate versions, version gaps), and exits 1 when the audit
+ * finds a fault. Nothing is ever resent: a pause of the platform (an instance killed, its partitions moving)
+ * only shows as latency, up to {@code --stall-seconds} without any answer, after which the driver stops.
  */
 public final class GameLoadDriver {
-    private record Game(String id, PlayerRef white, PlayerRef black, String[] moves) {
+    private final LoadOptions options;
+    private final GameLedger ledger = new GameLedger();
+    private final String prefix = "load-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+    private final SplittableRandom random = new SplittableRandom(7);
+    private final AtomicReference<Exception> sendFailure = new AtomicReference<>();
+    private final List<Tracked> all = new ArrayList<>();
+    private KafkaProducer<String, String> producer;
+    private EventReader reader;
+    private ProcessCpu cpu;
+
+    private GameLoadDriver(LoadOptions options) {
+        this.options = options;
     }
 
     public static void main(String[] args) throws Exception {
-        int games = intArg(args, "--games", 50);
-        int plies = intArg(args, "--plies", 30);
-        String bootstrap = stringArg(args, "--bootstrap", System.getenv().getOrDefault("PENTE_KAFKA_BOOTSTRAP", "127.0.0.1:9092"));
+        int status;
+        try {
+            status = new GameLoadDriver(LoadOptions.parse(args)).run();
+        } catch (LoadOptions.UsageException e) {
+            if (!e.getMessage().isEmpty()) {
+                System.err.println("pente bench load: " + e.getMessage());
+            }
+            System.err.print(LoadOptions.USAGE);
+            status = e.getMessage().isEmpty() ? 0 : 64;
+        } catch (EventReader.PlatformException e) {
+            System.err.println("pente bench load: " + e.getMessage());
+            status = 2;
+        }
+        System.exit(status);
+    }
 
-        List<Game> list = randomGames(games, plies);
-        Map<String, Game> byId = new ConcurrentHashMap<>();
-        list.forEach(g -> byId.put(g.id(), g));
-        Map<String, Long> sentAt = new ConcurrentHashMap<>();
-        LinkedBlockingQueue<GameEvent> confirmations = new LinkedBlockingQueue<>();
+    private int run() throws Exception {
+        cpu = ProcessCpu.discover(options.pids());
+        Properties props = new Properties();
+        props.put("bootstrap.servers", options.bootstrap());
+        props.put("acks", "all");
+        props.put("linger.ms", "0");
+        props.put("max.block.ms", "10000");
+        props.put("client.id", "pente-load-driver-commands");
+        producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
+        try {
+            reader = new EventReader(options.bootstrap(), options.eventsTopic(), prefix, ledger);
+            try {
+                if (options.mode() == Mode.CLOSED) {
+                    closedLoop();
+                } else if (options.mode() == Mode.OPEN) {
+                    report(openLoop(options.rate(), options.durationSeconds(), options.games()));
+                } else {
+                    ramp();
+                }
+                resign(all);
+            } finally {
+                reader.close();
+            }
+        } finally {
+            producer.close(java.time.Duration.ofSeconds(10));
+        }
+        int status = audit();
+        if (options.verifyDb() != null) {
+            status = Math.max(status, DbVerifier.verify(options.verifyDb(), prefix, all));
+        }
+        return status;
+    }
 
-        Properties producerProps = new Properties();
-        producerProps.put("bootstrap.servers", bootstrap);
-        producerProps.put("acks", "all");
-        producerProps.put("linger.ms", "0");
-        Properties consumerProps = new Properties();
-        consumerProps.put("bootstrap.servers", bootstrap);
-        consumerProps.put("enable.auto.commit", "false");
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps, new StringSerializer(), new StringSerializer());
-             KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProps, new StringDeserializer(), new StringDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(Topics.GAME_EVENTS, Duration.ofSeconds(10)).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToEnd(partitions);
-            partitions.forEach(consumer::position);
-            Thread reader = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(50))) {
-                        if (byId.containsKey(record.key())) {
-                            try {
-                                confirmations.add(Contracts.json().readValue(record.value(), GameEvent.class));
-                            } catch (Exception e) {
-                                throw new IllegalStateException(e);
-                            }
-                        }
-                    }
-                }
-            }, "events");
-            reader.setDaemon(true);
-            reader.start();
+    private void closedLoop() {
+        int games = options.games();
+        int plies = options.plies();
+        List<Tracked> list = create(LoadGame.random(prefix, 0, games, plies, random));
+        int total = games * plies;
+        Window window = new Window(LatencyRecorder.exact(total));
+        ledger.listener((game, played) -> {
+            int next = played.ply() + 1;
+            if (next <= plies) {
+                sendMove(game, next, System.nanoTime(), window);
+            }
+        });
+        Map<String, Double> cpuBefore = cpu.sample();
+        long begin = System.nanoTime();
+        for (Tracked game : list) {
+            sendMove(game, 1, System.nanoTime(), window);
+        }
+        // A rejection ends that game's chain of moves: stop waiting then, the audit tells.
+        boolean complete = await(() -> window.confirmed.get() >= total || window.rejected.get() > 0, "MovePlayed");
+        ledger.listener((g, e) -> { });
+        long end = window.lastAnswerNanos;
+        Map<String, Double> cpuAfter = cpu.sample();
+        double seconds = (end - begin) / 1e9;
+        long confirmed = window.confirmed.get();
+        if (!complete || window.rejected.get() > 0) {
+            System.out.printf("incomplete: %d of %d moves confirmed, %d rejected%n", confirmed, total, window.rejected.get());
+        }
+        System.out.printf("games %d, moves %d in %.1f s: %.0f moves/s through command -> authority -> event%n",
+                games, confirmed, seconds, confirmed / seconds);
+        System.out.printf("latency command sent -> MovePlayed received: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                window.latencies.exactMs(0.50), window.latencies.exactMs(0.95), window.latencies.exactMs(0.99), window.latencies.exactMaxMs());
+        printCpu(cpuBefore, cpuAfter, seconds, confirmed);
+    }
 
-            for (Game game : list) {
-                send(producer, CreateGame.of(game.id(), game.white(), game.black(), false, TimeControl.UNTIMED), sentAt);
-            }
-            int started = 0;
-            while (started < games) {
-                GameEvent event = confirmations.poll(60, TimeUnit.SECONDS);
-                if (event == null) {
-                    throw new IllegalStateException("games did not start: is ./pente up running?");
-                }
-                if (event instanceof GameStarted) {
-                    started++;
-                }
-            }
+    private record OpenResult(double rate, int games, double interval, int plies, Window window, double sendSeconds,
+                              double windowSeconds, Map<String, Double> cpuBefore, Map<String, Double> cpuAfter) {
+        long missing() {
+            return window.unanswered();
+        }
 
-            long begin = System.nanoTime();
-            for (Game game : list) {
-                send(producer, PlayMove.of(game.id(), game.white().id(), 1, game.moves()[0]), sentAt);
-            }
-            int total = games * plies;
-            long[] latencies = new long[total];
-            int confirmed = 0;
-            while (confirmed < total) {
-                GameEvent event = confirmations.poll(60, TimeUnit.SECONDS);
-                if (event == null) {
-                    throw new IllegalStateException("no confirmation for 60 s after " + confirmed + " moves");
-                }
-                if (event instanceof MoveRejected rejected) {
-                    throw new IllegalStateException("a move was rejected: " + rejected);
-                }
-                if (event instanceof MovePlayed played) {
-                    latencies[confirmed++] = System.nanoTime() - sentAt.remove(played.commandId());
-                    Game game = byId.get(played.gameId());
-                    int next = played.ply() + 1;
-                    if (next <= plies) {
-                        PlayerRef mover = next % 2 == 1 ? game.white() : game.black();
-                        send(producer, PlayMove.of(game.id(), mover.id(), next, game.moves()[next - 1]), sentAt);
-                    }
-                }
-            }
-            double seconds = (System.nanoTime() - begin) / 1e9;
-            Arrays.sort(latencies);
-            System.out.printf("games %d, moves %d in %.1f s: %.0f moves/s through command -> authority -> event%n",
-                    games, total, seconds, total / seconds);
-            System.out.printf("latency command sent -> MovePlayed received: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms%n",
-                    ms(latencies, 0.50), ms(latencies, 0.95), ms(latencies, 0.99), latencies[total - 1] / 1e6);
-            // Leave no load games in the lobby's live list.
-            for (Game game : list) {
-                send(producer, Resign.of(game.id(), game.white().id()), sentAt);
-            }
-            producer.flush();
-            reader.interrupt();
+        double achieved() {
+            return window.confirmed.get() / windowSeconds;
         }
     }
 
-    private static void send(KafkaProducer<String, String> producer, GameCommand command, Map<String, Long> sentAt) throws Exception {
-        sentAt.put(command.commandId(), System.nanoTime());
-        producer.send(new ProducerRecord<>(Topics.GAME_COMMANDS, command.gameId(), Contracts.json().writeValueAsString(command)));
-    }
-
-    private static double ms(long[] sorted, double quantile) {
-        return sorted[(int) Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] / 1e6;
-    }
-
-    private static List<Game> randomGames(int games, int plies) {
-        List<Game> list = new ArrayList<>();
-        SplittableRandom random = new SplittableRandom(7);
-        String run = UUID.randomUUID().toString().substring(0, 8);
-        while (list.size() < games) {
-            Position position = new Position();
-            int[] points = RandomGames.play(position, random, plies);
-            if (points.length < plies || position.status().isOver()) {
-                continue;
+    /** One open-loop window: creates its games, offers rate x seconds moves on schedule, waits for the answers. */
+    private OpenResult openLoop(double rate, double seconds, int fixedGames) {
+        long slots = Math.round(rate * seconds);
+        long wanted = fixedGames > 0 ? fixedGames : (long) Math.ceil(rate * options.moveIntervalSeconds());
+        int games = (int) Math.max(1, Math.min(wanted, slots));
+        if (games > LoadOptions.MAX_GAMES) {
+            throw new LoadOptions.UsageException(games + " games needed (rate x --move-interval); at most " + LoadOptions.MAX_GAMES
+                    + ": give a shorter --move-interval");
+        }
+        int plies = (int) ((slots + games - 1) / games);
+        if (plies > LoadOptions.MAX_PLIES) {
+            throw new LoadOptions.UsageException(plies + " plies per game needed; at most " + LoadOptions.MAX_PLIES
+                    + ": give more --games or a shorter --duration");
+        }
+        List<Tracked> list = create(LoadGame.random(prefix, all.size(), games, plies, random));
+        Window window = new Window(LatencyRecorder.histogramOnly());
+        double period = 1e9 / rate;
+        Map<String, Double> cpuBefore = cpu.sample();
+        long t0 = System.nanoTime() + 10_000_000;
+        for (long k = 0; k < slots; k++) {
+            long intended = t0 + (long) (k * period);
+            long wait;
+            while ((wait = intended - System.nanoTime()) > 0) {
+                LockSupport.parkNanos(Math.min(wait, 1_000_000));
             }
-            String[] moves = Arrays.stream(points).mapToObj(Notation::format).toArray(String[]::new);
-            String id = "load-" + run + "-" + list.size();
-            list.add(new Game(id, new PlayerRef("w-" + id, "load white"), new PlayerRef("b-" + id, "load black"), moves));
+            Tracked game = list.get((int) (k % games));
+            sendMove(game, (int) (k / games) + 1, intended, window);
+            if ((k & 1023) == 0) {
+                checkFailures();
+            }
+        }
+        double sendSeconds = (System.nanoTime() - t0) / 1e9;
+        // Every answer is awaited while answers keep coming; missing = still unanswered after --stall-seconds of silence.
+        await(() -> window.unanswered() == 0, "answers to the offered moves");
+        long end = Math.max(window.lastAnswerNanos, t0 + 1);
+        Map<String, Double> cpuAfter = cpu.sample();
+        return new OpenResult(rate, games, games / rate, plies, window, sendSeconds, (end - t0) / 1e9, cpuBefore, cpuAfter);
+    }
+
+    private void report(OpenResult r) {
+        Window w = r.window();
+        System.out.printf("open loop: %.0f moves/s offered for %.1f s over %d games (one move per game every %.2f s, %d plies each)%n",
+                r.rate(), r.sendSeconds(), r.games(), r.interval(), r.plies());
+        System.out.printf("moves offered %d, confirmed %d, rejected %d, missing %d: %.0f moves/s achieved (last answer %.1f s after the first send)%n",
+                w.offered.get(), w.confirmed.get(), w.rejected.get(), r.missing(), r.achieved(), r.windowSeconds());
+        System.out.printf("latency intended send -> MovePlayed received: p50 %.1f ms, p99 %.1f ms, p999 %.1f ms, max %.1f ms%n",
+                w.latencies.ms(0.50), w.latencies.ms(0.99), w.latencies.ms(0.999), w.latencies.maxMs());
+        printCpu(r.cpuBefore(), r.cpuAfter(), r.windowSeconds(), w.confirmed.get());
+    }
+
+    private void ramp() {
+        LoadOptions.Ramp ramp = options.ramp();
+        double limit = options.p99LimitMs();
+        OpenResult best = null;
+        OpenResult failed = null;
+        for (double rate : ramp.rates()) {
+            OpenResult r = openLoop(rate, ramp.stepSeconds(), options.games());
+            Window w = r.window();
+            boolean ok = r.missing() == 0 && w.rejected.get() == 0 && w.latencies.ms(0.99) < limit;
+            Double gameCpu = cpuDelta(r.cpuBefore(), r.cpuAfter(), "game");
+            System.out.printf("step %6.0f moves/s offered: %d games, confirmed %d/%d, rejected %d, missing %d, %.0f moves/s achieved, "
+                            + "p50 %.1f ms, p99 %.1f ms, p999 %.1f ms, max %.1f ms, game cpu %s: %s%n",
+                    rate, r.games(), w.confirmed.get(), w.offered.get(), w.rejected.get(), r.missing(), r.achieved(),
+                    w.latencies.ms(0.50), w.latencies.ms(0.99), w.latencies.ms(0.999), w.latencies.maxMs(),
+                    gameCpu == null ? "n/a" : String.format("%.0f%% of a core", 100 * gameCpu / r.windowSeconds()),
+                    ok ? "ok" : "over the limit");
+            // Each step's games leave before the next step, so that steps do not load each other.
+            resign(all.subList(all.size() - r.games(), all.size()));
+            if (!ok) {
+                failed = r;
+                break;
+            }
+            best = r;
+        }
+        if (best == null) {
+            System.out.printf("ramp: no rate kept p99 under %.0f ms (the first step, %.0f moves/s, had p99 %.1f ms)%n",
+                    limit, failed.rate(), failed.window().latencies.ms(0.99));
+        } else {
+            System.out.printf("ramp: highest rate with p99 under %.0f ms: %.0f moves/s (p50 %.1f ms, p99 %.1f ms)%s%n",
+                    limit, best.rate(), best.window().latencies.ms(0.50), best.window().latencies.ms(0.99),
+                    failed == null ? "; the ramp's MAX was reached" : String.format("; %.0f moves/s had p99 %.1f ms, missing %d",
+                            failed.rate(), failed.window().latencies.ms(0.99), failed.missing()));
+            System.out.println("cpu at the highest rate kept:");
+            printCpu(best.cpuBefore(), best.cpuAfter(), best.windowSeconds(), best.window().confirmed.get());
+        }
+    }
+
+    /** Sends CreateGame for each and waits until every game has started. */
+    private List<Tracked> create(List<LoadGame> games) {
+        List<Tracked> list = new ArrayList<>(games.size());
+        for (LoadGame game : games) {
+            Tracked tracked = ledger.add(game);
+            list.add(tracked);
+            all.add(tracked);
+        }
+        int target = ledger.started() + list.size();
+        for (Tracked t : list) {
+            send(CreateGame.of(t.game.id(), t.game.white(), t.game.black(), false, TimeControl.UNTIMED));
+        }
+        if (!await(() -> ledger.started() >= target, "GameStarted")) {
+            throw new EventReader.PlatformException(String.format("%d of %d games started, then no event for %.0f s: is the game "
+                            + "service running and consuming %s (./pente up)?", ledger.started() - (target - list.size()), list.size(),
+                    options.stallSeconds(), options.commandsTopic()));
         }
         return list;
     }
 
-    private static int intArg(String[] args, String name, int fallback) {
-        return Integer.parseInt(stringArg(args, name, Integer.toString(fallback)));
-    }
-
-    private static String stringArg(String[] args, String name, String fallback) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
+    /** Resigns the games (white resigns) so that they leave the lobby, and waits for their GameEnded. */
+    private void resign(List<Tracked> games) {
+        int target = ledger.ended();
+        for (Tracked t : games) {
+            if (!t.resignSent) {
+                t.resignSent = true;
+                send(Resign.of(t.game.id(), t.game.white().id()));
+                target++;
             }
         }
-        return fallback;
+        int expected = target;
+        if (!await(() -> ledger.ended() >= expected, "GameEnded")) {
+            System.out.printf("warning: %d games did not report GameEnded after resigning%n", expected - ledger.ended());
+        }
+    }
+
+    private void sendMove(Tracked game, int ply, long intendedNanos, Window window) {
+        PlayerRef mover = game.game.mover(ply);
+        PlayMove move = PlayMove.of(game.game.id(), mover.id(), ply, game.game.moves()[ply - 1]);
+        // Registered before it leaves: its answer can arrive before send() returns.
+        ledger.expect(game, move.commandId(), intendedNanos, window);
+        game.movesSent.incrementAndGet();
+        send(move);
+    }
+
+    private void send(GameCommand command) {
+        String json;
+        try {
+            json = Contracts.json().writeValueAsString(command);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        producer.send(new ProducerRecord<>(options.commandsTopic(), command.gameId(), json), (metadata, error) -> {
+            if (error != null) {
+                sendFailure.compareAndSet(null, error);
+            }
+        });
+    }
+
+    private void checkFailures() {
+        reader.check();
+        Exception e = sendFailure.get();
+        if (e != null) {
+            throw new EventReader.PlatformException("Kafka did not take a command: " + e);
+        }
+    }
+
+    /**
+     * Waits for {@code done} while the platform answers: returns false after {@code --stall-seconds} without a
+     * single event of ours (a pause of ~15 s, an instance killed and its partitions moving, is waited out).
+     */
+    private boolean await(BooleanSupplier done, String what) {
+        long stallNanos = (long) (options.stallSeconds() * 1e9);
+        long lastEvents = ledger.events();
+        long lastProgress = System.nanoTime();
+        while (!done.getAsBoolean()) {
+            checkFailures();
+            long events = ledger.events();
+            long now = System.nanoTime();
+            if (events != lastEvents) {
+                lastEvents = events;
+                lastProgress = now;
+            } else if (now - lastProgress > stallNanos) {
+                System.out.printf("waited %.0f s for %s without any event of ours%n", options.stallSeconds(), what);
+                return false;
+            }
+            LockSupport.parkNanos(2_000_000);
+        }
+        return true;
+    }
+
+    private void printCpu(Map<String, Double> before, Map<String, Double> after, double seconds, long moves) {
+        if (after.isEmpty()) {
+            System.out.println("cpu: no platform process found (.pente/run/*.pid or --pids name=pid)");
+            return;
+        }
+        StringBuilder line = new StringBuilder(String.format("cpu over the %.1f s window (seconds, %% of one core):", seconds));
+        for (String name : after.keySet()) {
+            Double used = cpuDelta(before, after, name);
+            if (used != null) {
+                line.append(String.format(" %s %.2f s %.0f%%,", name, used, 100 * used / seconds));
+            }
+        }
+        line.setLength(line.length() - 1);
+        System.out.println(line);
+        Double game = cpuDelta(before, after, "game");
+        if (game != null && game > 0) {
+            System.out.printf("game service: %.0f moves per CPU second%n", moves / game);
+        }
+    }
+
+    private static Double cpuDelta(Map<String, Double> before, Map<String, Double> after, String name) {
+        Double a = after.get(name);
+        Double b = before.get(name);
+        return a == null || b == null ? null : a - b;
+    }
+
+    /** The exactly-once audit over every game of the run; 1 when anything was doubled, lost or refused. */
+    private int audit() {
+        long sent = 0;
+        long played = 0;
+        long duplicates = 0;
+        long gaps = 0;
+        long rejected = 0;
+        long missing = 0;
+        long unmatched = 0;
+        int ended = 0;
+        int notStarted = 0;
+        List<Tracked> faulty = new ArrayList<>();
+        for (Tracked t : all) {
+            sent += t.movesSent.get();
+            played += t.played;
+            duplicates += t.duplicates;
+            gaps += t.gaps();
+            rejected += t.rejected;
+            missing += t.missing();
+            unmatched += t.unmatchedPlayed;
+            ended += t.ended ? 1 : 0;
+            notStarted += t.startedVersion < 0 ? 1 : 0;
+            if (t.faulty()) {
+                faulty.add(t);
+            }
+        }
+        System.out.printf("audit: %d games (%d ended), moves sent %d, MovePlayed received %d, duplicates %d, version gaps %d, "
+                        + "rejected %d, missing %d, unexpected MovePlayed %d, never started %d (events of other games skipped: %d)%n",
+                all.size(), ended, sent, played, duplicates, gaps, rejected, missing, unmatched, notStarted, reader.skipped());
+        int shown = 0;
+        for (Tracked t : options.perGame() ? all : faulty) {
+            if (!options.perGame() && shown++ == 50) {
+                System.out.printf("... and %d more faulty games%n", faulty.size() - 50);
+                break;
+            }
+            System.out.printf("game %s: moves sent %d, MovePlayed received %d, duplicates %d, version gaps %d, rejected %d%s%s%n",
+                    t.game.id(), t.movesSent.get(), t.played, t.duplicates, t.gaps(), t.rejected,
+                    t.lastRejection == null ? "" : " (" + t.lastRejection + ")", t.startedVersion < 0 ? ", never started" : "");
+        }
+        boolean fault = duplicates > 0 || gaps > 0 || rejected > 0 || missing > 0 || unmatched > 0 || notStarted > 0;
+        System.out.println(fault ? "audit: FAILED" : "audit: every move sent was played exactly once, every version seen once, no gap");
+        return fault ? 1 : 0;
     }
 }

@@ -1,0 +1,196 @@
+package club.pente.bench.load;
+
+import club.pente.core.contract.GameEnded;
+import club.pente.core.contract.GameEvent;
+import club.pente.core.contract.GameStarted;
+import club.pente.core.contract.MovePlayed;
+import club.pente.core.contract.MoveRejected;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the driver sent and what came back, per game: the latency of every answered command, and the audit
+ * an exactly-once claim needs (every version of a game seen once, none missing, every sent move answered).
+ * {@link #accept} runs on the event reader's thread only; senders only add pending commands.
+ */
+final class GameLedger {
+
+    /** Figures of one measured run or ramp step; latencies in nanoseconds. */
+    static final class Window {
+        final LatencyRecorder latencies;
+        final AtomicLong offered = new AtomicLong();
+        final AtomicLong confirmed = new AtomicLong();
+        final AtomicLong rejected = new AtomicLong();
+        volatile long lastAnswerNanos;
+
+        Window(LatencyRecorder latencies) {
+            this.latencies = latencies;
+        }
+
+        long unanswered() {
+            return offered.get() - confirmed.get() - rejected.get();
+        }
+    }
+
+    /** One game's audit. Mutable fields belong to the reader thread until it has stopped. */
+    static final class Tracked {
+        final LoadGame game;
+        final AtomicInteger movesSent = new AtomicInteger();
+        final BitSet versions = new BitSet();
+        final List<String> confirmedCommands = new ArrayList<>();
+        long startedVersion = -1;
+        long lastVersion = -1;
+        int duplicates;
+        int played;
+        int rejected;
+        int unmatchedPlayed;
+        boolean ended;
+        String lastRejection;
+        /** The driver's own flag (main thread): a game is resigned once. */
+        boolean resignSent;
+
+        Tracked(LoadGame game) {
+            this.game = game;
+        }
+
+        /** Versions between GameStarted's and the last one seen that never arrived. */
+        int gaps() {
+            if (startedVersion < 0 || lastVersion < startedVersion) {
+                return 0;
+            }
+            int from = (int) startedVersion;
+            int to = (int) lastVersion;
+            return (to - from + 1) - versions.get(from, to + 1).cardinality();
+        }
+
+        int missing() {
+            return Math.max(0, movesSent.get() - played - rejected);
+        }
+
+        boolean faulty() {
+            return duplicates > 0 || gaps() > 0 || missing() > 0 || rejected > 0 || startedVersion < 0 || unmatchedPlayed > 0;
+        }
+    }
+
+    private record Pending(Tracked game, long intendedNanos, Window window) {
+    }
+
+    /** Called on the reader thread for each MovePlayed answering a command of ours (closed loop: send the next). */
+    interface PlayedListener {
+        void played(Tracked game, MovePlayed event);
+    }
+
+    private final Map<String, Tracked> games = new ConcurrentHashMap<>();
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private final AtomicInteger started = new AtomicInteger();
+    private final AtomicInteger ended = new AtomicInteger();
+    private final AtomicLong events = new AtomicLong();
+    private volatile long lastEventNanos = System.nanoTime();
+    private volatile PlayedListener listener = (g, e) -> { };
+
+    Tracked add(LoadGame game) {
+        Tracked tracked = new Tracked(game);
+        games.put(game.id(), tracked);
+        return tracked;
+    }
+
+    boolean isOurs(String gameId) {
+        return gameId != null && games.containsKey(gameId);
+    }
+
+    void listener(PlayedListener listener) {
+        this.listener = listener;
+    }
+
+    /** Registers a command about to be sent; {@code intendedNanos} is when it was meant to leave (open loop) or leaves. */
+    void expect(Tracked game, String commandId, long intendedNanos, Window window) {
+        pending.put(commandId, new Pending(game, intendedNanos, window));
+        if (window != null) {
+            window.offered.incrementAndGet();
+        }
+    }
+
+    /** The reader thread's handling of one of our games' events. */
+    void accept(GameEvent event, long receivedNanos) {
+        Tracked game = games.get(event.gameId());
+        if (game == null) {
+            return;
+        }
+        events.incrementAndGet();
+        lastEventNanos = receivedNanos;
+        if (!(event instanceof MoveRejected)) {
+            // A rejection carries the game's current version, not a new one: only state changes count.
+            int version = (int) event.version();
+            if (version >= 0 && game.versions.get(version)) {
+                game.duplicates++;
+                return;
+            }
+            if (version >= 0) {
+                game.versions.set(version);
+            }
+            game.lastVersion = Math.max(game.lastVersion, event.version());
+        }
+        if (event instanceof MovePlayed played) {
+            Pending p = pending.remove(played.commandId());
+            if (p == null) {
+                game.unmatchedPlayed++;
+                return;
+            }
+            game.played++;
+            game.confirmedCommands.add(played.commandId());
+            if (p.window() != null) {
+                p.window().latencies.record(receivedNanos - p.intendedNanos());
+                p.window().confirmed.incrementAndGet();
+                p.window().lastAnswerNanos = receivedNanos;
+            }
+            listener.played(game, played);
+        } else if (event instanceof MoveRejected rejected) {
+            Pending p = pending.remove(rejected.commandId());
+            if (p != null) {
+                game.rejected++;
+                game.lastRejection = rejected.reason() + " " + rejected.message();
+                if (p.window() != null) {
+                    p.window().rejected.incrementAndGet();
+                    p.window().lastAnswerNanos = receivedNanos;
+                }
+            }
+        } else if (event instanceof GameStarted) {
+            if (game.startedVersion < 0) {
+                game.startedVersion = event.version();
+                started.incrementAndGet();
+            }
+        } else if (event instanceof GameEnded) {
+            if (!game.ended) {
+                game.ended = true;
+                ended.incrementAndGet();
+            }
+        }
+    }
+
+    int started() {
+        return started.get();
+    }
+
+    int ended() {
+        return ended.get();
+    }
+
+    long events() {
+        return events.get();
+    }
+
+    long lastEventNanos() {
+        return lastEventNanos;
+    }
+
+    Collection<Tracked> games() {
+        return games.values();
+    }
+}
