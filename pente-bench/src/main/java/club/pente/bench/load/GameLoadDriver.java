@@ -130,7 +130,7 @@ public final class GameLoadDriver {
         // A rejection ends that game's chain of moves: stop waiting then, the audit tells.
         boolean complete = await(() -> window.confirmed.get() >= total || window.rejected.get() > 0, "MovePlayed");
         ledger.listener((g, e) -> { });
-        long end = window.lastAnswerNanos;
+        long end = window.confirmed.get() > 0 ? window.lastAnswerNanos : System.nanoTime();
         Map<String, Double> cpuAfter = cpu.sample();
         double seconds = (end - begin) / 1e9;
         long confirmed = window.confirmed.get();
@@ -168,6 +168,10 @@ public final class GameLoadDriver {
         if (plies > LoadOptions.MAX_PLIES) {
             throw new LoadOptions.UsageException(plies + " plies per game needed; at most " + LoadOptions.MAX_PLIES
                     + ": give more --games or a shorter --duration");
+        }
+        if (games / rate < 20 * options.p99LimitMs() / 1000) {
+            System.out.printf("warning: one game's moves are only %.0f ms apart, close to the latencies measured: give fewer --games or a "
+                    + "longer --move-interval%n", 1000 * games / rate);
         }
         List<Tracked> list = create(LoadGame.random(prefix, all.size(), games, plies, random));
         Window window = new Window(LatencyRecorder.histogramOnly());
@@ -347,9 +351,19 @@ public final class GameLoadDriver {
         }
         line.setLength(line.length() - 1);
         System.out.println(line);
-        Double game = cpuDelta(before, after, "game");
-        if (game != null && game > 0) {
-            System.out.printf("game service: %.0f moves per CPU second%n", moves / game);
+        // Every game-service instance measured (game, and e.g. game2=PID given with --pids) shares the moves.
+        double game = 0;
+        List<String> instances = new ArrayList<>();
+        for (String name : after.keySet()) {
+            Double used = cpuDelta(before, after, name);
+            if (name.startsWith("game") && used != null) {
+                game += used;
+                instances.add(name);
+            }
+        }
+        if (game > 0) {
+            System.out.printf("game service%s: %.0f moves per CPU second (%.2f CPU ms per move)%n",
+                    instances.size() > 1 ? " (" + String.join(" + ", instances) + ")" : "", moves / game, 1000 * game / Math.max(1, moves));
         }
     }
 

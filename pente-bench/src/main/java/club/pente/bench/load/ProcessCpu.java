@@ -47,6 +47,8 @@ final class ProcessCpu {
                 recorded(runDir.get().resolve(name + ".pid")).ifPresent(pid -> found.put(name, new Target(name, pid)));
             }
         }
+        // The driver shares the machine with what it measures: its own share is part of the picture.
+        found.put("driver", new Target("driver", ProcessHandle.current().pid()));
         explicit.forEach((name, pid) -> {
             if (ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isEmpty()) {
                 throw new LoadOptions.UsageException("--pids " + name + "=" + pid + ": no such process");
