@@ -36,6 +36,7 @@ final class DbVerifier {
             props.put("password", System.getenv().getOrDefault("PENTE_GAME_DB_PASSWORD", "pente_game"));
         }
         Map<String, Set<String>> stored = new HashMap<>();
+        Map<String, Set<Long>> outbox;
         long rows = 0;
         try (Connection c = DriverManager.getConnection(url, props);
              PreparedStatement st = c.prepareStatement("select game_id, command_id from moves where left(game_id, ?) = ?")) {
@@ -49,6 +50,7 @@ final class DbVerifier {
                     stored.computeIfAbsent(rs.getString(1), k -> new HashSet<>()).add(rs.getString(2));
                 }
             }
+            outbox = readOutbox(c, prefix);
         } catch (SQLException e) {
             System.out.println("verify-db: cannot read the move log: " + e.getMessage());
             return 1;
@@ -73,6 +75,41 @@ final class DbVerifier {
         boolean ok = notStored == 0 && storedNotConfirmed == 0;
         System.out.printf("verify-db: %d moves stored for the run's games, %d confirmed on the stream; confirmed but not stored %d, "
                 + "stored but never confirmed %d: %s%n", rows, confirmed, notStored, storedNotConfirmed, ok ? "ok" : "FAILED");
+        if (outbox != null) {
+            // Every state-changing event the authority stored must have reached the stream (and was counted once there).
+            long storedEvents = 0;
+            long neverPublished = 0;
+            for (Tracked t : games) {
+                Set<Long> versions = outbox.getOrDefault(t.game.id(), Set.of());
+                storedEvents += versions.size();
+                neverPublished += versions.stream().filter(v -> v < 0 || v > Integer.MAX_VALUE || !t.versions.get((int) (long) v)).count();
+            }
+            System.out.printf("verify-db: %d events stored in the outbox for the run's games, %d of them never seen on the stream: %s%n",
+                    storedEvents, neverPublished, neverPublished == 0 ? "ok" : "FAILED");
+            ok &= neverPublished == 0;
+        }
         return ok ? 0 : 1;
+    }
+
+    /** (game, version) of the stored state-changing events; null when this schema has no outbox table. */
+    private static Map<String, Set<Long>> readOutbox(Connection c, String prefix) throws SQLException {
+        try (ResultSet tables = c.getMetaData().getTables(null, null, "outbox", null)) {
+            if (!tables.next()) {
+                return null;
+            }
+        }
+        Map<String, Set<Long>> versions = new HashMap<>();
+        try (PreparedStatement st = c.prepareStatement(
+                "select game_id, version from outbox where left(game_id, ?) = ? and type <> 'MoveRejected'")) {
+            st.setInt(1, prefix.length());
+            st.setString(2, prefix);
+            st.setFetchSize(10_000);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    versions.computeIfAbsent(rs.getString(1), k -> new HashSet<>()).add(rs.getLong(2));
+                }
+            }
+        }
+        return versions;
     }
 }

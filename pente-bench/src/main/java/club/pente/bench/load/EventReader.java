@@ -35,7 +35,7 @@ final class EventReader implements AutoCloseable {
     private volatile long skipped;
 
     /** Assigns every partition of the topic at its end (so the run sees all of its own games' events) and starts reading. */
-    EventReader(String bootstrap, String topic, String keyPrefix, GameLedger ledger) {
+    EventReader(String bootstrap, String topic, String commandsTopic, String keyPrefix, GameLedger ledger) {
         this.keyPrefix = keyPrefix;
         this.ledger = ledger;
         Properties props = new Properties();
@@ -44,13 +44,12 @@ final class EventReader implements AutoCloseable {
         props.put("isolation.level", "read_committed");
         props.put("max.poll.records", "2000");
         props.put("client.id", "pente-load-driver-events");
+        // A mistyped topic must be an error, never a new empty topic that nobody serves.
+        props.put("allow.auto.create.topics", "false");
         consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer());
         try {
-            List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(10));
-            if (infos == null || infos.isEmpty()) {
-                throw new PlatformException("topic " + topic + " does not exist on Kafka " + bootstrap
-                        + ": is the game service running (./pente up)? It creates its topics at start");
-            }
+            requireTopic(commandsTopic, bootstrap);
+            List<PartitionInfo> infos = requireTopic(topic, bootstrap);
             List<TopicPartition> partitions = infos.stream().map(p -> new TopicPartition(p.topic(), p.partition())).toList();
             consumer.assign(partitions);
             consumer.seekToEnd(partitions);
@@ -65,6 +64,15 @@ final class EventReader implements AutoCloseable {
         thread = new Thread(this::run, "load-events");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    private List<PartitionInfo> requireTopic(String topic, String bootstrap) {
+        List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(10));
+        if (infos == null || infos.isEmpty()) {
+            throw new PlatformException("topic " + topic + " does not exist on Kafka " + bootstrap
+                    + ": is the game service running (./pente up)? It creates its topics at start");
+        }
+        return infos;
     }
 
     private void run() {

@@ -87,7 +87,7 @@ public final class GameLoadDriver {
         props.put("client.id", "pente-load-driver-commands");
         producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
         try {
-            reader = new EventReader(options.bootstrap(), options.eventsTopic(), prefix, ledger);
+            reader = new EventReader(options.bootstrap(), options.eventsTopic(), options.commandsTopic(), prefix, ledger);
             try {
                 if (options.mode() == Mode.CLOSED) {
                     closedLoop();
