@@ -47,6 +47,8 @@ public final class GameStreams implements AutoCloseable {
         Properties consumerProps = new Properties();
         consumerProps.put("bootstrap.servers", bootstrapServers);
         consumerProps.put("enable.auto.commit", "false");
+        // Events are published in Kafka transactions: see what every service sees, never an aborted one.
+        consumerProps.put("isolation.level", "read_committed");
         consumer = new KafkaConsumer<>(consumerProps, new StringDeserializer(), new StringDeserializer());
         List<TopicPartition> partitions = new ArrayList<>();
         for (String topic : List.of(eventsTopic, deadLetterTopic)) {

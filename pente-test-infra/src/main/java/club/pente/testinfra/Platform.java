@@ -67,7 +67,7 @@ public final class Platform implements AutoCloseable {
         String group = run;
         Map<String, String> game = new HashMap<>(common);
         game.putAll(database("game"));
-        game.put("mp.messaging.incoming.commands.group.id", "pente-game-service-" + group);
+        game.put("pente.commands.group-id", "pente-game-service-" + group);
         launch("game", game, overrides);
 
         Map<String, String> rating = new HashMap<>(common);

@@ -1,27 +1,75 @@
 package club.pente.game.domain;
 
+import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
+import club.pente.core.contract.GameStarted;
+import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.MoveRejected;
 
 import java.util.List;
 
 /**
- * What the authority decided for one command. {@code game} is the state afterwards (null when the game
- * is unknown); {@code created} means it is new; {@code move} is set when a stone was placed;
- * {@code events} are to be published in order. A decision with no state change carries only a
- * rejection, or nothing at all (a timeout claim that came too early).
+ * What became of one command. The authority decides {@link Created}, {@link Applied}, {@link Ended},
+ * {@link Rejected} or {@link Unchanged}; the command pipeline adds {@link Duplicate} for a command id it
+ * has handled before. {@link #events()} are published in order.
  */
-public record Decision(LiveGame game, boolean created, AppliedMove move, List<GameEvent> events) {
+public sealed interface Decision {
 
-    public Decision {
-        events = List.copyOf(events);
+    List<GameEvent> events();
+
+    /** A decision that changes the game: its row, and maybe the move log, are written. */
+    sealed interface StateChange extends Decision permits Created, Applied, Ended {
+        /** The state afterwards. */
+        LiveGame game();
     }
 
-    public boolean changesState() {
-        return events.stream().anyMatch(e -> !(e instanceof MoveRejected));
+    record Created(LiveGame game, GameStarted started) implements StateChange {
+        @Override
+        public List<GameEvent> events() {
+            return List.of(started);
+        }
     }
 
-    public MoveRejected rejection() {
-        return events.stream().filter(MoveRejected.class::isInstance).map(MoveRejected.class::cast).findFirst().orElse(null);
+    /** A stone placed: its MovePlayed, then a GameEnded when the move ended the game. */
+    record Applied(LiveGame game, AppliedMove move, MovePlayed played, GameEnded ended) implements StateChange {
+        @Override
+        public List<GameEvent> events() {
+            return ended == null ? List.of(played) : List.of(played, ended);
+        }
+    }
+
+    /**
+     * The game ended without a stone (resignation, abort, time); {@code rejection} is set when the command
+     * was a move that came after its flag fell.
+     */
+    record Ended(LiveGame game, GameEnded ended, MoveRejected rejection) implements StateChange {
+        @Override
+        public List<GameEvent> events() {
+            return rejection == null ? List.of(ended) : List.of(ended, rejection);
+        }
+    }
+
+    /** Refused; nothing changes. */
+    record Rejected(MoveRejected rejection) implements Decision {
+        @Override
+        public List<GameEvent> events() {
+            return List.of(rejection);
+        }
+    }
+
+    /** Nothing to do and nothing to say (a timeout claimed before the flag fell). */
+    record Unchanged() implements Decision {
+        @Override
+        public List<GameEvent> events() {
+            return List.of();
+        }
+    }
+
+    /** A command id already handled for this game and sender: nothing happens again. */
+    record Duplicate() implements Decision {
+        @Override
+        public List<GameEvent> events() {
+            return List.of();
+        }
     }
 }

@@ -75,7 +75,7 @@ public final class GameAuthority {
         LiveGame game = LiveGame.fresh(command.gameId(), command.white(), command.black(), command.ranked(), command.timeControl(), now);
         GameStarted started = new GameStarted(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,
                 command.commandId(), game.white(), game.black(), game.ranked(), game.timeControl(), game.clocks(now));
-        return new Decision(game, true, null, List.of(started));
+        return new Decision.Created(game, started);
     }
 
     private Decision play(LiveGame game, PlayMove command, Instant now) {
@@ -95,10 +95,8 @@ public final class GameAuthority {
                     "the move would be ply " + (position.ply() + 1) + ", not " + command.expectedPly(), now);
         }
         if (!game.timeControl().untimed() && game.remainingMillis(mover, now) <= 0) {
-            List<GameEvent> events = new ArrayList<>();
-            events.add(end(game, command, Status.winFor(mover.opponent()), EndReason.TIMEOUT, game.deadline(), now));
-            events.add(rejection(game, command, RejectionReason.GAME_OVER, "your time ran out", now));
-            return new Decision(game, false, null, events);
+            GameEnded ended = end(game, command, Status.winFor(mover.opponent()), EndReason.TIMEOUT, game.deadline(), now);
+            return new Decision.Ended(game, ended, rejection(game, command, RejectionReason.GAME_OVER, "your time ran out", now));
         }
         int point;
         try {
@@ -125,12 +123,8 @@ public final class GameAuthority {
                 Announcements.ofLastMove(position), game.clocks(now));
         AppliedMove move = new AppliedMove(game.id(), ply, mover, command.playerId(), notation, captured, command.commandId(),
                 game.whiteMillis(), game.blackMillis(), now);
-        List<GameEvent> events = new ArrayList<>();
-        events.add(played);
-        if (position.status().isOver()) {
-            events.add(end(game, command, position.status(), position.reason(), now, now));
-        }
-        return new Decision(game, false, move, events);
+        GameEnded ended = position.status().isOver() ? end(game, command, position.status(), position.reason(), now, now) : null;
+        return new Decision.Applied(game, move, played, ended);
     }
 
     private Decision resign(LiveGame game, Resign command, Instant now) {
@@ -141,7 +135,7 @@ public final class GameAuthority {
         if (color == null) {
             return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
         }
-        return new Decision(game, false, null, List.of(end(game, command, Status.winFor(color.opponent()), EndReason.RESIGNATION, now, now)));
+        return new Decision.Ended(game, end(game, command, Status.winFor(color.opponent()), EndReason.RESIGNATION, now, now), null);
     }
 
     private Decision abort(LiveGame game, Abort command, Instant now) {
@@ -149,16 +143,16 @@ public final class GameAuthority {
             return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
         }
         // No winner; the rating service skips ABORTED games.
-        return new Decision(game, false, null, List.of(end(game, command, Status.DRAW, EndReason.ABORTED, now, now)));
+        return new Decision.Ended(game, end(game, command, Status.DRAW, EndReason.ABORTED, now, now), null);
     }
 
     private Decision claimTimeout(LiveGame game, ClaimTimeout command, Instant now) {
         Instant deadline = game.deadline();
         if (deadline == null || now.isBefore(deadline)) {
-            return new Decision(game, false, null, List.of());
+            return new Decision.Unchanged();
         }
         Color loser = game.position().toMove();
-        return new Decision(game, false, null, List.of(end(game, command, Status.winFor(loser.opponent()), EndReason.TIMEOUT, deadline, now)));
+        return new Decision.Ended(game, end(game, command, Status.winFor(loser.opponent()), EndReason.TIMEOUT, deadline, now), null);
     }
 
     /** Ends the game; {@code endedAt} is when it really ended (a flag falls at the deadline, not when noticed). */
@@ -181,7 +175,7 @@ public final class GameAuthority {
     }
 
     private Decision reject(LiveGame game, GameCommand command, RejectionReason reason, String message, Instant now) {
-        return new Decision(game, false, null, List.of(rejection(game, command, reason, message, now)));
+        return new Decision.Rejected(rejection(game, command, reason, message, now));
     }
 
     private MoveRejected rejection(LiveGame game, GameCommand command, RejectionReason reason, String message, Instant now) {

@@ -7,6 +7,7 @@ import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.MoveRejected;
 import io.smallrye.mutiny.Uni;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
@@ -26,6 +27,8 @@ public class CommandOutcomes {
     private static final Logger LOG = Logger.getLogger(CommandOutcomes.class);
 
     private final Map<String, CompletableFuture<GameEvent>> waiting = new ConcurrentHashMap<>();
+    /** How many waiters each game has: every other game's events are skipped by record key, unparsed. */
+    private final Map<String, Integer> waitingGames = new ConcurrentHashMap<>();
 
     /**
      * Register before sending the command, so that a fast outcome is not missed. A command id counts only
@@ -33,14 +36,22 @@ public class CommandOutcomes {
      */
     public Uni<GameEvent> expect(String gameId, String actorId, String commandId, Duration timeout) {
         String key = key(gameId, actorId, commandId);
+        waitingGames.merge(gameId, 1, Integer::sum);
         CompletableFuture<GameEvent> future = waiting.computeIfAbsent(key, id -> new CompletableFuture<>());
         return Uni.createFrom().completionStage(future)
                 .ifNoItem().after(timeout).recoverWithItem((GameEvent) null)
-                .eventually(() -> waiting.remove(key));
+                .eventually(() -> {
+                    waiting.remove(key);
+                    waitingGames.computeIfPresent(gameId, (id, count) -> count == 1 ? null : count - 1);
+                });
     }
 
     @Incoming("outcomes")
-    public void onEvent(String payload) {
+    public void onEvent(ConsumerRecord<String, String> record) {
+        if (record.key() == null || !waitingGames.containsKey(record.key())) {
+            return;
+        }
+        String payload = record.value();
         GameEvent event;
         try {
             event = Contracts.json().readValue(payload, GameEvent.class);
@@ -48,7 +59,7 @@ public class CommandOutcomes {
             LOG.debugf("ignoring an unreadable event: %s", e.getMessage());
             return;
         }
-        String commandId = commandIdOf(event);
+        String commandId = event.commandId();
         if (commandId == null || waiting.isEmpty()) {
             return;
         }
@@ -86,16 +97,4 @@ public class CommandOutcomes {
         return event instanceof MoveRejected rejected ? rejected.playerId() : null;
     }
 
-    private static String commandIdOf(GameEvent event) {
-        if (event instanceof MovePlayed played) {
-            return played.commandId();
-        }
-        if (event instanceof MoveRejected rejected) {
-            return rejected.commandId();
-        }
-        if (event instanceof GameEnded ended) {
-            return ended.commandId();
-        }
-        return event instanceof GameStarted started ? started.commandId() : null;
-    }
 }

@@ -2,7 +2,9 @@ package club.pente.game.persistence;
 
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
+import club.pente.core.notation.Notation;
 import club.pente.core.record.GameRecord;
+import club.pente.core.rules.Position;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
 import club.pente.game.domain.LiveGame;
@@ -26,7 +28,7 @@ public class GameQueries {
                 return Uni.createFrom().nullItem();
             }
             return MoveEntity.<MoveEntity>list("gameId = ?1 order by ply", gameId)
-                    .map(moves -> new StoredGame(row, moves, GameStore.rebuild(row, moves)));
+                    .map(moves -> new StoredGame(row, moves, rebuild(row, moves)));
         });
     }
 
@@ -44,7 +46,23 @@ public class GameQueries {
     }
 
     public Uni<Boolean> processed(String gameId, String actorId, String commandId) {
-        return GameStore.processed(gameId, actorId, commandId);
+        return ProcessedCommandEntity.count("gameId = ?1 and actorId = ?2 and commandId = ?3", gameId, actorId, commandId)
+                .map(count -> count > 0);
+    }
+
+    /** The authority's state of a game, rebuilt from its row and move log. */
+    static LiveGame rebuild(GameEntity row, List<MoveEntity> moves) {
+        Position position = new Position();
+        for (MoveEntity move : moves) {
+            position.play(Notation.parse(move.point));
+        }
+        LiveGame game = new LiveGame(row.id, new PlayerRef(row.whiteId, row.whiteName), new PlayerRef(row.blackId, row.blackName),
+                row.ranked, new TimeControl(row.initialSeconds, row.incrementSeconds), row.createdAt, position, row.version,
+                row.whiteMillis, row.blackMillis, row.turnStartedAt);
+        if (!row.status.equals(Status.ONGOING.name())) {
+            game.restoreResult(Status.valueOf(row.status), row.endReason == null ? null : EndReason.valueOf(row.endReason), row.endedAt);
+        }
+        return game;
     }
 
     public static GameRecord record(StoredGame game) {

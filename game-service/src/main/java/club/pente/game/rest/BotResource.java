@@ -14,7 +14,7 @@ import club.pente.core.notation.NotationException;
 import club.pente.game.messaging.CommandOutcomes;
 import club.pente.game.messaging.CommandSender;
 import club.pente.game.persistence.GameEntity;
-import club.pente.game.persistence.GameStore;
+import club.pente.game.application.CommandKey;
 import club.pente.game.persistence.GameQueries;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.security.Authenticated;
@@ -148,7 +148,7 @@ public class BotResource {
     }
 
     private Uni<Response> send(GameCommand command) {
-        Uni<GameEvent> outcome = outcomes.expect(command.gameId(), GameStore.actorOf(command), command.commandId(), timeout);
+        Uni<GameEvent> outcome = outcomes.expect(command.gameId(), CommandKey.actorOf(command), command.commandId(), timeout);
         return sender.send(command).chain(() -> outcome).map(event -> respond(command, event));
     }
 

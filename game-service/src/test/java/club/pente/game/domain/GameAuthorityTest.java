@@ -31,10 +31,10 @@ class GameAuthorityTest {
 
     private LiveGame start(TimeControl timeControl) {
         Decision decision = authority.decide(null, CreateGame.of("g1", ALICE, BOB, true, timeControl), T0);
-        assertThat(decision.created()).isTrue();
+        assertThat(decision).isInstanceOf(Decision.Created.class);
         assertThat(decision.events()).singleElement().isInstanceOf(GameStarted.class);
         assertThat(decision.events().get(0).version()).isEqualTo(1);
-        return decision.game();
+        return ((Decision.Created) decision).game();
     }
 
     private Decision play(LiveGame game, PlayerRef player, int ply, String point, Instant at) {
@@ -49,7 +49,7 @@ class GameAuthorityTest {
         assertThat(played.version()).isEqualTo(2);
         assertThat(played.point()).isEqualTo("K10");
         assertThat(played.clocks()).isNull();
-        assertThat(decision.move().ply()).isEqualTo(1);
+        assertThat(((Decision.Applied) decision).move().ply()).isEqualTo(1);
         assertThat(game.version()).isEqualTo(2);
     }
 
@@ -75,11 +75,11 @@ class GameAuthorityTest {
     }
 
     private static void assertRejected(Decision decision, RejectionReason reason) {
-        assertThat(decision.changesState()).isFalse();
-        assertThat(decision.move()).isNull();
-        assertThat(decision.rejection()).isNotNull();
-        assertThat(decision.rejection().reason()).isEqualTo(reason);
-        assertThat(decision.rejection().message()).isNotBlank();
+        assertThat(decision).isInstanceOf(Decision.Rejected.class);
+        MoveRejected rejection = ((Decision.Rejected) decision).rejection();
+        assertThat(decision.events()).containsExactly(rejection);
+        assertThat(rejection.reason()).isEqualTo(reason);
+        assertThat(rejection.message()).isNotBlank();
     }
 
     @Test
@@ -90,6 +90,7 @@ class GameAuthorityTest {
         for (int i = 0; i < moves.length; i++) {
             last = play(game, i % 2 == 0 ? ALICE : BOB, i + 1, moves[i], T0);
         }
+        assertThat(last).isInstanceOf(Decision.Applied.class);
         assertThat(last.events()).hasSize(2);
         GameEnded ended = (GameEnded) last.events().get(1);
         assertThat(ended.result()).isEqualTo(Status.WHITE_WINS);
@@ -119,8 +120,9 @@ class GameAuthorityTest {
         GameEnded ended = (GameEnded) late.events().get(0);
         assertThat(ended.result()).isEqualTo(Status.WHITE_WINS);
         assertThat(ended.reason()).isEqualTo(EndReason.TIMEOUT);
-        assertThat(late.rejection().reason()).isEqualTo(RejectionReason.GAME_OVER);
-        assertThat(late.move()).isNull();
+        assertThat(late).isInstanceOf(Decision.Ended.class);
+        assertThat(((Decision.Ended) late).rejection().reason()).isEqualTo(RejectionReason.GAME_OVER);
+        assertThat(late.events()).hasSize(2);
         assertThat(game.position().ply()).isEqualTo(1);
     }
 
@@ -128,6 +130,7 @@ class GameAuthorityTest {
     void aTimeoutClaimWorksOnlyAfterTheDeadline() {
         LiveGame game = start(new TimeControl(60, 0));
         Decision early = authority.decide(game, ClaimTimeout.of("g1"), T0.plusSeconds(59));
+        assertThat(early).isInstanceOf(Decision.Unchanged.class);
         assertThat(early.events()).isEmpty();
         assertThat(game.isOver()).isFalse();
         Decision late = authority.decide(game, ClaimTimeout.of("g1"), T0.plusSeconds(61));
@@ -156,15 +159,14 @@ class GameAuthorityTest {
     @Test
     void rankedGamesNeedTwoAccounts() {
         Decision decision = authority.decide(null, CreateGame.of("g2", ALICE, PlayerRef.computer(3), true, TimeControl.UNTIMED), T0);
-        assertThat(decision.rejection().reason()).isEqualTo(RejectionReason.FORBIDDEN);
-        assertThat(decision.game()).isNull();
+        assertRejected(decision, RejectionReason.FORBIDDEN);
     }
 
     @Test
     void rejectionsCarryTheCurrentVersionAndTheCommand() {
         LiveGame game = start(TimeControl.UNTIMED);
         PlayMove wrong = PlayMove.of("g1", BOB.id(), 1, "K10");
-        MoveRejected rejected = authority.decide(game, wrong, T0).rejection();
+        MoveRejected rejected = ((Decision.Rejected) authority.decide(game, wrong, T0)).rejection();
         assertThat(rejected.version()).isEqualTo(1);
         assertThat(rejected.commandId()).isEqualTo(wrong.commandId());
         assertThat(rejected.playerId()).isEqualTo(BOB.id());

@@ -63,8 +63,8 @@ class FailoverIT {
         String events = properties.get("pente.topic.events");
         String deadLetters = properties.get("pente.topic.commands-dlq");
         properties.put("pente.kafka.partitions", "8");
-        properties.put("mp.messaging.incoming.commands.session.timeout.ms", "6000");
-        properties.put("mp.messaging.incoming.commands.heartbeat.interval.ms", "2000");
+        properties.put("pente.commands.session-timeout", "6s");
+        properties.put("pente.commands.heartbeat", "2s");
 
         List<Game> games = games();
         int totalMoves = GAMES * PLIES;

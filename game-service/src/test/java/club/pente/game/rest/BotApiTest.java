@@ -201,6 +201,6 @@ class BotApiTest {
                 .body(containsString("[White \"alice\"]")).body(containsString("[Result \"ONGOING\"]"));
         given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
         given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/openapi?format=json").then().statusCode(200).body(containsString("/api/games/{id}/moves"));
-        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/metrics").then().statusCode(200).body(containsString("pente_game_outbox_backlog"));
+        given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/metrics").then().statusCode(200).body(containsString("pente_game_command_batch_seconds"));
     }
 }

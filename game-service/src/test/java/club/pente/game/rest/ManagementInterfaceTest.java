@@ -33,7 +33,7 @@ class ManagementInterfaceTest {
     void managementEndpointsAreOnTheManagementPort() {
         int port = ManagementInterface.testPort();
         given().port(port).get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
-        given().port(port).get("/q/metrics").then().statusCode(200).body(containsString("pente_game_outbox_backlog"));
+        given().port(port).get("/q/metrics").then().statusCode(200).body(containsString("pente_game_command_batch_seconds"));
         given().port(port).get("/q/openapi?format=json").then().statusCode(200).body(containsString("/api/games/{id}/moves"));
         given().port(port).get("/q/swagger-ui/").then().statusCode(200);
     }

@@ -1,0 +1,210 @@
+package club.pente.game.application;
+
+import club.pente.core.contract.Contracts;
+import club.pente.core.contract.GameEvent;
+import club.pente.game.application.GameLedger.Batch;
+import club.pente.game.application.GameLedger.GameWrite;
+import club.pente.game.application.GameLedger.Processed;
+import club.pente.game.application.GameLedger.RecordPosition;
+import club.pente.game.application.GameLedger.StoredEvent;
+import club.pente.game.domain.AppliedMove;
+import club.pente.game.domain.Decision;
+import club.pente.game.domain.GameAuthority;
+import club.pente.game.domain.LiveGame;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Decides a batch of commands as their games' single writer and commits it in one transaction: one read
+ * of which commands were seen before, one read of the games not in memory, every decision in memory, then
+ * one write of the whole batch (group commit: one fsync carries every move of the batch).
+ *
+ * <p>A record handled before from the very same partition and offset is a redelivery after a crash
+ * between the database commit and the event publication: its stored events are returned again, since
+ * they were never published (events and consumer offsets are committed to Kafka atomically). The same
+ * command id from any other record is a duplicate and yields nothing.
+ *
+ * <p>On any failure nothing is written and every game the batch touched is dropped from memory, since
+ * the authority decides on the cached games in place.
+ */
+public final class CommandPipeline {
+    private final GameLedger ledger;
+    private final LiveGames liveGames;
+    private final GameAuthority authority;
+    private final Clock clock;
+    private final MeterRegistry registry;
+    private final Counter movesApplied;
+    private final Counter duplicates;
+    private final Counter redelivered;
+    private final Timer commandLag;
+    private final Timer batchTime;
+
+    public CommandPipeline(GameLedger ledger, LiveGames liveGames, GameAuthority authority, Clock clock, MeterRegistry registry) {
+        this.ledger = ledger;
+        this.liveGames = liveGames;
+        this.authority = authority;
+        this.clock = clock;
+        this.registry = registry;
+        this.movesApplied = registry.counter("pente.game.moves.applied");
+        this.duplicates = registry.counter("pente.game.commands.duplicate");
+        this.redelivered = registry.counter("pente.game.commands.redelivered");
+        this.commandLag = Timer.builder("pente.game.command.lag")
+                .description("time from a command being issued to the authority committing its outcome")
+                .register(registry);
+        this.batchTime = Timer.builder("pente.game.command.batch")
+                .description("time the authority takes to load, decide and commit one batch of commands")
+                .register(registry);
+    }
+
+    /**
+     * Decides and commits {@code records} (each partition's records in offset order) and returns the events
+     * to publish, in order. Throws {@link PoisonCommandException} when the authority fails on a record,
+     * {@link StaleGameException} when another writer changed a game, or the ledger's failure.
+     */
+    public List<EventRecord> process(List<CommandRecord> records) {
+        long started = System.nanoTime();
+        Instant now = clock.instant();
+        Set<CommandKey> keys = new LinkedHashSet<>();
+        for (CommandRecord record : records) {
+            keys.add(record.key());
+        }
+        Map<CommandKey, RecordPosition> seen = ledger.processed(keys);
+        Map<RecordPosition, List<EventRecord>> replay = replay(records, seen);
+
+        Set<String> missing = new LinkedHashSet<>();
+        for (CommandRecord record : records) {
+            String gameId = record.command().gameId();
+            if (!seen.containsKey(record.key()) && liveGames.get(gameId) == null) {
+                missing.add(gameId);
+            }
+        }
+        Map<String, LiveGame> loaded = missing.isEmpty() ? Map.of() : ledger.load(missing);
+
+        // The batch's view of each game it touches: absent key = not looked at yet, null value = no such game.
+        Map<String, LiveGame> working = new HashMap<>();
+        Map<String, Long> versionBefore = new LinkedHashMap<>();
+        Map<String, Integer> partitionOf = new HashMap<>();
+        Set<String> changed = new LinkedHashSet<>();
+        Set<CommandKey> handled = new HashSet<>();
+        List<Processed> processed = new ArrayList<>(records.size());
+        List<AppliedMove> moves = new ArrayList<>(records.size());
+        List<StoredEvent> stored = new ArrayList<>(records.size());
+        List<EventRecord> out = new ArrayList<>(records.size());
+        int applied = 0;
+        try {
+            for (CommandRecord record : records) {
+                CommandKey key = record.key();
+                RecordPosition position = new RecordPosition(record.partition(), record.offset());
+                RecordPosition earlier = seen.get(key);
+                if (earlier != null || !handled.add(key)) {
+                    if (position.equals(earlier)) {
+                        redelivered.increment();
+                        out.addAll(replay.getOrDefault(position, List.of()));
+                    } else {
+                        duplicates.increment();
+                    }
+                    continue;
+                }
+                String gameId = record.command().gameId();
+                LiveGame game;
+                if (working.containsKey(gameId)) {
+                    game = working.get(gameId);
+                } else {
+                    LiveGame cached = liveGames.get(gameId);
+                    game = cached != null ? cached : loaded.get(gameId);
+                    working.put(gameId, game);
+                    versionBefore.put(gameId, game == null ? 0L : game.version());
+                    partitionOf.put(gameId, record.partition());
+                }
+                Decision decision;
+                try {
+                    decision = authority.decide(game, record.command(), now);
+                } catch (RuntimeException e) {
+                    throw new PoisonCommandException(record.command(), e);
+                }
+                String outcome;
+                if (decision instanceof Decision.StateChange change) {
+                    working.put(gameId, change.game());
+                    changed.add(gameId);
+                    outcome = "APPLIED";
+                    if (decision instanceof Decision.Applied move) {
+                        moves.add(move.move());
+                        applied++;
+                    }
+                } else if (decision instanceof Decision.Rejected rejected) {
+                    outcome = "REJECTED";
+                    registry.counter("pente.game.commands.rejected", "reason", rejected.rejection().reason().name()).increment();
+                } else {
+                    outcome = "IGNORED";
+                }
+                processed.add(new Processed(key, position, outcome, now));
+                for (GameEvent event : decision.events()) {
+                    EventRecord encoded = encode(event);
+                    stored.add(new StoredEvent(encoded, event.eventId(), event.version(), position, now));
+                    out.add(encoded);
+                }
+                if (record.command().issuedAt() != null && !record.command().issuedAt().isAfter(now)) { // optional; clocks differ
+                    commandLag.record(Duration.between(record.command().issuedAt(), now));
+                }
+            }
+            List<GameWrite> games = new ArrayList<>(changed.size());
+            for (String gameId : changed) {
+                games.add(new GameWrite(working.get(gameId), versionBefore.get(gameId), partitionOf.get(gameId)));
+            }
+            if (!processed.isEmpty()) {
+                ledger.commit(new Batch(processed, games, moves, stored));
+            }
+        } catch (RuntimeException e) {
+            versionBefore.keySet().forEach(liveGames::evict);
+            throw e;
+        }
+        for (String gameId : changed) {
+            liveGames.put(working.get(gameId), partitionOf.get(gameId));
+        }
+        movesApplied.increment(applied);
+        batchTime.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+        return out;
+    }
+
+    /** The stored events of records that are redeliveries of themselves, by record. */
+    private Map<RecordPosition, List<EventRecord>> replay(List<CommandRecord> records, Map<CommandKey, RecordPosition> seen) {
+        List<RecordPosition> again = new ArrayList<>();
+        for (CommandRecord record : records) {
+            RecordPosition position = new RecordPosition(record.partition(), record.offset());
+            if (position.equals(seen.get(record.key()))) {
+                again.add(position);
+            }
+        }
+        if (again.isEmpty()) {
+            return Map.of();
+        }
+        Map<RecordPosition, List<EventRecord>> byRecord = new HashMap<>();
+        for (StoredEvent event : ledger.eventsOf(again)) {
+            byRecord.computeIfAbsent(event.record(), r -> new ArrayList<>()).add(event.event());
+        }
+        return byRecord;
+    }
+
+    static EventRecord encode(GameEvent event) {
+        try {
+            return new EventRecord(event.gameId(), event.getClass().getSimpleName(), Contracts.json().writeValueAsString(event));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write event " + event, e);
+        }
+    }
+}

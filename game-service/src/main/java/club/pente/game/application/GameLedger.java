@@ -1,0 +1,58 @@
+package club.pente.game.application;
+
+import club.pente.game.domain.AppliedMove;
+import club.pente.game.domain.LiveGame;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The authority's durable state, as the command pipeline needs it: a few reads per batch and one write of
+ * the whole batch. Implementations must make {@link #commit} all or nothing.
+ */
+public interface GameLedger {
+
+    /**
+     * Which of these commands were handled before, each with the record it was handled from ({@code offset}
+     * is null for commands handled before records were tracked).
+     */
+    Map<CommandKey, RecordPosition> processed(Collection<CommandKey> keys);
+
+    /** The games with these ids, rebuilt from the ledger; ids without a game are absent. */
+    Map<String, LiveGame> load(Collection<String> gameIds);
+
+    /** The events stored for commands handled from these records, in the order they were decided. */
+    List<StoredEvent> eventsOf(Collection<RecordPosition> records);
+
+    /**
+     * Writes a batch in one transaction. Fails with {@link StaleGameException} and writes nothing when a
+     * game's stored version is not the one it had when the batch read it (another writer got there first).
+     */
+    void commit(Batch batch);
+
+    record RecordPosition(int partition, Long offset) {
+    }
+
+    /** A handled command, whatever came of it: APPLIED, REJECTED or IGNORED. */
+    record Processed(CommandKey key, RecordPosition record, String outcome, Instant at) {
+    }
+
+    /** A game whose state the batch changed; {@code versionBefore} is 0 for a game the batch created. */
+    record GameWrite(LiveGame game, long versionBefore, int partition) {
+        public boolean created() {
+            return versionBefore == 0;
+        }
+    }
+
+    /** An event as stored, with the record of the command that produced it. */
+    record StoredEvent(EventRecord event, String eventId, long version, RecordPosition record, Instant at) {
+    }
+
+    record Batch(List<Processed> processed, List<GameWrite> games, List<AppliedMove> moves, List<StoredEvent> events) {
+        public boolean isEmpty() {
+            return processed.isEmpty();
+        }
+    }
+}

@@ -1,0 +1,400 @@
+package club.pente.game.persistence;
+
+import club.pente.game.application.CommandKey;
+import club.pente.game.application.EventRecord;
+import club.pente.game.application.GameLedger;
+import club.pente.game.application.StaleGameException;
+import club.pente.game.domain.AppliedMove;
+import club.pente.game.domain.LiveGame;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import javax.sql.DataSource;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The ledger on PostgreSQL through JDBC, used by the command pipeline's own threads. Every statement takes
+ * a whole batch as arrays ({@code unnest}), so a batch of any size costs the same few round trips: two or
+ * three reads, then one transaction of at most five statements and one commit.
+ */
+@ApplicationScoped
+public class JdbcGameLedger implements GameLedger {
+    private static final String PROCESSED = """
+            select p.game_id, p.actor_id, p.command_id, p.command_partition, p.command_offset
+            from processed_commands p join unnest(?::text[], ?::text[], ?::text[]) as k(g, a, c)
+              on p.game_id = k.g and p.actor_id = k.a and p.command_id = k.c""";
+    private static final String GAMES = """
+            select id, white_id, white_name, black_id, black_name, ranked, initial_seconds, increment_seconds, status,
+                   end_reason, version, white_millis, black_millis, turn_started_at, created_at, ended_at
+            from games where id = any(?::text[])""";
+    private static final String MOVES = "select game_id, point from moves where game_id = any(?::text[]) order by game_id, ply";
+    private static final String EVENTS = """
+            select o.command_partition, o.command_offset, o.game_id, o.type, o.payload, o.event_id, o.version, o.created_at
+            from outbox o join unnest(?::int[], ?::bigint[]) as r(p, o) on o.command_partition = r.p and o.command_offset = r.o
+            order by o.seq""";
+    private static final String INSERT_PROCESSED = """
+            insert into processed_commands (game_id, actor_id, command_id, outcome, processed_at, command_partition, command_offset)
+            select g, a, c, o, t::timestamptz, p, r
+            from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[]) as u(g, a, c, o, t, p, r)""";
+    private static final String INSERT_GAMES = """
+            insert into games (id, partition_no, white_id, white_name, black_id, black_name, ranked, initial_seconds,
+                               increment_seconds, status, end_reason, ply, version, white_millis, black_millis,
+                               turn_started_at, deadline_at, created_at, ended_at)
+            select id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts::timestamptz, dl::timestamptz, ca::timestamptz, ea::timestamptz
+            from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bool[], ?::int[], ?::int[], ?::text[],
+                        ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[])
+              as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ca, ea)""";
+    private static final String UPDATE_GAMES = """
+            update games g set status = u.s, end_reason = u.e, ply = u.ply, version = u.v, white_millis = u.wm,
+                   black_millis = u.bm, turn_started_at = u.ts::timestamptz, deadline_at = u.dl::timestamptz,
+                   ended_at = u.ea::timestamptz
+            from unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[],
+                        ?::text[], ?::bigint[]) as u(id, s, e, ply, v, wm, bm, ts, dl, ea, before)
+            where g.id = u.id and g.version = u.before
+            returning g.id""";
+    private static final String INSERT_MOVES = """
+            insert into moves (game_id, ply, color, player_id, point, captured, command_id, white_millis, black_millis, played_at)
+            select g, p, c, pl, pt, cap, cmd, wm, bm, t::timestamptz
+            from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::text[])
+              as u(g, p, c, pl, pt, cap, cmd, wm, bm, t)""";
+    private static final String INSERT_EVENTS = """
+            insert into outbox (event_id, game_id, version, type, payload, created_at, command_partition, command_offset)
+            select i, g, v, t, p, c::timestamptz, cp, co
+            from unnest(?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[])
+              as u(i, g, v, t, p, c, cp, co)""";
+
+    private final DataSource dataSource;
+
+    public JdbcGameLedger(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    public Map<CommandKey, RecordPosition> processed(Collection<CommandKey> keys) {
+        Map<CommandKey, RecordPosition> seen = new HashMap<>();
+        if (keys.isEmpty()) {
+            return seen;
+        }
+        String[] games = new String[keys.size()];
+        String[] actors = new String[keys.size()];
+        String[] commands = new String[keys.size()];
+        int i = 0;
+        for (CommandKey key : keys) {
+            games[i] = key.gameId();
+            actors[i] = key.actorId();
+            commands[i++] = key.commandId();
+        }
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement query = connection.prepareStatement(PROCESSED)) {
+            query.setArray(1, connection.createArrayOf("text", games));
+            query.setArray(2, connection.createArrayOf("text", actors));
+            query.setArray(3, connection.createArrayOf("text", commands));
+            try (ResultSet rs = query.executeQuery()) {
+                while (rs.next()) {
+                    int partition = rs.getInt(4);
+                    boolean tracked = !rs.wasNull();
+                    long offset = rs.getLong(5);
+                    seen.put(new CommandKey(rs.getString(1), rs.getString(2), rs.getString(3)),
+                            new RecordPosition(tracked ? partition : -1, tracked ? offset : null));
+                }
+            }
+        } catch (SQLException e) {
+            throw new LedgerException(e);
+        }
+        return seen;
+    }
+
+    @Override
+    public Map<String, LiveGame> load(Collection<String> gameIds) {
+        Map<String, GameEntity> rows = new HashMap<>();
+        Map<String, List<MoveEntity>> moves = new HashMap<>();
+        String[] ids = gameIds.toArray(String[]::new);
+        try (Connection connection = dataSource.getConnection()) {
+            Array idArray = connection.createArrayOf("text", ids);
+            try (PreparedStatement query = connection.prepareStatement(GAMES)) {
+                query.setArray(1, idArray);
+                try (ResultSet rs = query.executeQuery()) {
+                    while (rs.next()) {
+                        GameEntity row = new GameEntity();
+                        row.id = rs.getString(1);
+                        row.whiteId = rs.getString(2);
+                        row.whiteName = rs.getString(3);
+                        row.blackId = rs.getString(4);
+                        row.blackName = rs.getString(5);
+                        row.ranked = rs.getBoolean(6);
+                        row.initialSeconds = rs.getInt(7);
+                        row.incrementSeconds = rs.getInt(8);
+                        row.status = rs.getString(9);
+                        row.endReason = rs.getString(10);
+                        row.version = rs.getLong(11);
+                        row.whiteMillis = rs.getLong(12);
+                        row.blackMillis = rs.getLong(13);
+                        row.turnStartedAt = instant(rs, 14);
+                        row.createdAt = instant(rs, 15);
+                        row.endedAt = instant(rs, 16);
+                        rows.put(row.id, row);
+                    }
+                }
+            }
+            if (!rows.isEmpty()) {
+                try (PreparedStatement query = connection.prepareStatement(MOVES)) {
+                    query.setArray(1, idArray);
+                    try (ResultSet rs = query.executeQuery()) {
+                        while (rs.next()) {
+                            MoveEntity move = new MoveEntity();
+                            move.gameId = rs.getString(1);
+                            move.point = rs.getString(2);
+                            moves.computeIfAbsent(move.gameId, id -> new ArrayList<>()).add(move);
+                        }
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new LedgerException(e);
+        }
+        Map<String, LiveGame> games = new HashMap<>();
+        rows.forEach((id, row) -> games.put(id, GameQueries.rebuild(row, moves.getOrDefault(id, List.of()))));
+        return games;
+    }
+
+    @Override
+    public List<StoredEvent> eventsOf(Collection<RecordPosition> records) {
+        Integer[] partitions = new Integer[records.size()];
+        Long[] offsets = new Long[records.size()];
+        int i = 0;
+        for (RecordPosition record : records) {
+            partitions[i] = record.partition();
+            offsets[i++] = record.offset();
+        }
+        List<StoredEvent> events = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement query = connection.prepareStatement(EVENTS)) {
+            query.setArray(1, connection.createArrayOf("int4", partitions));
+            query.setArray(2, connection.createArrayOf("int8", offsets));
+            try (ResultSet rs = query.executeQuery()) {
+                while (rs.next()) {
+                    RecordPosition record = new RecordPosition(rs.getInt(1), rs.getLong(2));
+                    EventRecord event = new EventRecord(rs.getString(3), rs.getString(4), rs.getString(5));
+                    events.add(new StoredEvent(event, rs.getString(6), rs.getLong(7), record, instant(rs, 8)));
+                }
+            }
+        } catch (SQLException e) {
+            throw new LedgerException(e);
+        }
+        return events;
+    }
+
+    @Override
+    public void commit(Batch batch) {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                insertProcessed(connection, batch.processed());
+                List<GameWrite> created = batch.games().stream().filter(GameWrite::created).toList();
+                List<GameWrite> updated = batch.games().stream().filter(write -> !write.created()).toList();
+                if (!created.isEmpty()) {
+                    insertGames(connection, created);
+                }
+                if (!updated.isEmpty()) {
+                    updateGames(connection, updated);
+                }
+                if (!batch.moves().isEmpty()) {
+                    insertMoves(connection, batch.moves());
+                }
+                if (!batch.events().isEmpty()) {
+                    insertEvents(connection, batch.events());
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new LedgerException(e);
+        }
+    }
+
+    private static void insertProcessed(Connection connection, List<Processed> rows) throws SQLException {
+        int n = rows.size();
+        String[] games = new String[n], actors = new String[n], commands = new String[n], outcomes = new String[n], at = new String[n];
+        Integer[] partitions = new Integer[n];
+        Long[] offsets = new Long[n];
+        for (int i = 0; i < n; i++) {
+            Processed row = rows.get(i);
+            games[i] = row.key().gameId();
+            actors[i] = row.key().actorId();
+            commands[i] = row.key().commandId();
+            outcomes[i] = row.outcome();
+            at[i] = row.at().toString();
+            partitions[i] = row.record().partition();
+            offsets[i] = row.record().offset();
+        }
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_PROCESSED)) {
+            bind(connection, insert, games, actors, commands, outcomes, at, partitions, offsets);
+            insert.executeUpdate();
+        }
+    }
+
+    private static void insertGames(Connection connection, List<GameWrite> writes) throws SQLException {
+        int n = writes.size();
+        String[] ids = new String[n], whiteIds = new String[n], whiteNames = new String[n], blackIds = new String[n], blackNames = new String[n];
+        String[] statuses = new String[n], reasons = new String[n], turnStarted = new String[n], deadlines = new String[n];
+        String[] createdAt = new String[n], endedAt = new String[n];
+        Integer[] partitions = new Integer[n], initial = new Integer[n], increment = new Integer[n], plies = new Integer[n];
+        Boolean[] ranked = new Boolean[n];
+        Long[] versions = new Long[n], whiteMillis = new Long[n], blackMillis = new Long[n];
+        for (int i = 0; i < n; i++) {
+            LiveGame game = writes.get(i).game();
+            ids[i] = game.id();
+            partitions[i] = writes.get(i).partition();
+            whiteIds[i] = game.white().id();
+            whiteNames[i] = game.white().name();
+            blackIds[i] = game.black().id();
+            blackNames[i] = game.black().name();
+            ranked[i] = game.ranked();
+            initial[i] = game.timeControl().initialSeconds();
+            increment[i] = game.timeControl().incrementSeconds();
+            statuses[i] = game.result().name();
+            reasons[i] = game.reason() == null ? null : game.reason().name();
+            plies[i] = game.position().ply();
+            versions[i] = game.version();
+            whiteMillis[i] = game.whiteMillis();
+            blackMillis[i] = game.blackMillis();
+            turnStarted[i] = text(game.turnStartedAt());
+            deadlines[i] = text(game.deadline());
+            createdAt[i] = text(game.createdAt());
+            endedAt[i] = text(game.endedAt());
+        }
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_GAMES)) {
+            bind(connection, insert, ids, partitions, whiteIds, whiteNames, blackIds, blackNames, ranked, initial, increment, statuses,
+                    reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, createdAt, endedAt);
+            insert.executeUpdate();
+        }
+    }
+
+    private static void updateGames(Connection connection, List<GameWrite> writes) throws SQLException {
+        int n = writes.size();
+        String[] ids = new String[n], statuses = new String[n], reasons = new String[n], turnStarted = new String[n];
+        String[] deadlines = new String[n], endedAt = new String[n];
+        Integer[] plies = new Integer[n];
+        Long[] versions = new Long[n], whiteMillis = new Long[n], blackMillis = new Long[n], before = new Long[n];
+        for (int i = 0; i < n; i++) {
+            LiveGame game = writes.get(i).game();
+            ids[i] = game.id();
+            statuses[i] = game.result().name();
+            reasons[i] = game.reason() == null ? null : game.reason().name();
+            plies[i] = game.position().ply();
+            versions[i] = game.version();
+            whiteMillis[i] = game.whiteMillis();
+            blackMillis[i] = game.blackMillis();
+            turnStarted[i] = text(game.turnStartedAt());
+            deadlines[i] = text(game.deadline());
+            endedAt[i] = text(game.endedAt());
+            before[i] = writes.get(i).versionBefore();
+        }
+        Set<String> written = new LinkedHashSet<>();
+        try (PreparedStatement update = connection.prepareStatement(UPDATE_GAMES)) {
+            bind(connection, update, ids, statuses, reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, endedAt, before);
+            try (ResultSet rs = update.executeQuery()) {
+                while (rs.next()) {
+                    written.add(rs.getString(1));
+                }
+            }
+        }
+        if (written.size() != n) {
+            List<String> stale = new ArrayList<>();
+            for (String id : ids) {
+                if (!written.contains(id)) {
+                    stale.add(id);
+                }
+            }
+            throw new StaleGameException(stale);
+        }
+    }
+
+    private static void insertMoves(Connection connection, List<AppliedMove> moves) throws SQLException {
+        int n = moves.size();
+        String[] games = new String[n], colors = new String[n], players = new String[n], points = new String[n];
+        String[] captured = new String[n], commands = new String[n], playedAt = new String[n];
+        Integer[] plies = new Integer[n];
+        Long[] whiteMillis = new Long[n], blackMillis = new Long[n];
+        for (int i = 0; i < n; i++) {
+            AppliedMove move = moves.get(i);
+            games[i] = move.gameId();
+            plies[i] = move.ply();
+            colors[i] = move.color().name();
+            players[i] = move.playerId();
+            points[i] = move.point();
+            captured[i] = String.join(" ", move.captured());
+            commands[i] = move.commandId();
+            whiteMillis[i] = move.whiteMillis();
+            blackMillis[i] = move.blackMillis();
+            playedAt[i] = text(move.playedAt());
+        }
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_MOVES)) {
+            bind(connection, insert, games, plies, colors, players, points, captured, commands, whiteMillis, blackMillis, playedAt);
+            insert.executeUpdate();
+        }
+    }
+
+    private static void insertEvents(Connection connection, List<StoredEvent> events) throws SQLException {
+        int n = events.size();
+        String[] ids = new String[n], games = new String[n], types = new String[n], payloads = new String[n], at = new String[n];
+        Long[] versions = new Long[n], offsets = new Long[n];
+        Integer[] partitions = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            StoredEvent event = events.get(i);
+            ids[i] = event.eventId();
+            games[i] = event.event().gameId();
+            versions[i] = event.version();
+            types[i] = event.event().type();
+            payloads[i] = event.event().payload();
+            at[i] = text(event.at());
+            partitions[i] = event.record().partition();
+            offsets[i] = event.record().offset();
+        }
+        try (PreparedStatement insert = connection.prepareStatement(INSERT_EVENTS)) {
+            bind(connection, insert, ids, games, versions, types, payloads, at, partitions, offsets);
+            insert.executeUpdate();
+        }
+    }
+
+    /** Binds each array in order, typed by its element class. */
+    private static void bind(Connection connection, PreparedStatement statement, Object[]... arrays) throws SQLException {
+        for (int i = 0; i < arrays.length; i++) {
+            Object[] array = arrays[i];
+            String type = array instanceof Integer[] ? "int4" : array instanceof Long[] ? "int8" : array instanceof Boolean[] ? "bool" : "text";
+            statement.setArray(i + 1, connection.createArrayOf(type, array));
+        }
+    }
+
+    private static String text(Instant instant) {
+        return instant == null ? null : instant.toString();
+    }
+
+    private static Instant instant(ResultSet rs, int column) throws SQLException {
+        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    /** A database failure, with the SQL state kept as the cause for {@link club.pente.messaging.FailureKind}. */
+    public static final class LedgerException extends RuntimeException {
+        LedgerException(SQLException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+}

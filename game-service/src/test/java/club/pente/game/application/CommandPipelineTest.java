@@ -1,0 +1,177 @@
+package club.pente.game.application;
+
+import club.pente.core.contract.CreateGame;
+import club.pente.core.contract.GameCommand;
+import club.pente.core.contract.GameEvent;
+import club.pente.core.contract.GameStarted;
+import club.pente.core.contract.MovePlayed;
+import club.pente.core.contract.MoveRejected;
+import club.pente.core.contract.PlayMove;
+import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.RejectionReason;
+import club.pente.core.contract.TimeControl;
+import club.pente.game.domain.GameAuthority;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The command pipeline on its own: batches decided in memory against a ledger in memory. */
+class CommandPipelineTest {
+    private static final PlayerRef ALICE = new PlayerRef("alice-id", "alice");
+    private static final PlayerRef BOB = new PlayerRef("bob-id", "bob");
+
+    private final InMemoryLedger ledger = new InMemoryLedger();
+    private final LiveGames liveGames = new LiveGames();
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final AtomicInteger eventIds = new AtomicInteger();
+    private final CommandPipeline pipeline = new CommandPipeline(ledger, liveGames, new GameAuthority(() -> "e" + eventIds.incrementAndGet()),
+            Clock.fixed(Instant.now(), ZoneOffset.UTC), registry);
+    private long offset;
+
+    private CommandRecord at(int partition, GameCommand command) {
+        return new CommandRecord(partition, offset++, command);
+    }
+
+    private static CreateGame create(String id) {
+        return CreateGame.of(id, ALICE, BOB, false, TimeControl.UNTIMED);
+    }
+
+    @Test
+    void aWholeBatchIsDecidedInOrderAndCommittedOnce() {
+        List<CommandRecord> batch = List.of(at(0, create("g1")), at(1, create("g2")),
+                at(0, PlayMove.of("g1", ALICE.id(), 1, "K10")), at(1, PlayMove.of("g2", ALICE.id(), 1, "K10")),
+                at(0, PlayMove.of("g1", BOB.id(), 2, "L11")));
+
+        List<EventRecord> events = pipeline.process(batch);
+
+        assertThat(ledger.commits).isEqualTo(1);
+        assertThat(ledger.reads).as("one read of seen commands, one of games").isEqualTo(2);
+        assertThat(events).extracting(EventRecord::type).containsExactly("GameStarted", "GameStarted", "MovePlayed", "MovePlayed", "MovePlayed");
+        assertThat(ledger.published()).filteredOn(e -> e.gameId().equals("g1")).extracting(GameEvent::version).containsExactly(1L, 2L, 3L);
+        assertThat(ledger.moves.get("g1")).hasSize(2);
+        assertThat(ledger.games.get("g1").version()).isEqualTo(3);
+        assertThat(liveGames.get("g1").position().ply()).isEqualTo(2);
+        assertThat(registry.counter("pente.game.moves.applied").count()).isEqualTo(3);
+    }
+
+    @Test
+    void theNextBatchOfACachedGameReadsNoGame() {
+        pipeline.process(List.of(at(0, create("g1"))));
+        int reads = ledger.reads;
+        pipeline.process(List.of(at(0, PlayMove.of("g1", ALICE.id(), 1, "K10"))));
+        assertThat(ledger.reads - reads).as("only the seen-commands read").isEqualTo(1);
+    }
+
+    @Test
+    void aRepeatedCommandIdYieldsNothingInTheSameBatchOrLater() {
+        PlayMove move = PlayMove.of("g1", ALICE.id(), 1, "K10");
+        List<EventRecord> first = pipeline.process(List.of(at(0, create("g1")), at(0, move), at(0, move)));
+        assertThat(first).extracting(EventRecord::type).containsExactly("GameStarted", "MovePlayed");
+
+        List<EventRecord> later = pipeline.process(List.of(at(0, move)));
+        assertThat(later).isEmpty();
+        assertThat(ledger.moves.get("g1")).hasSize(1);
+        assertThat(registry.counter("pente.game.commands.duplicate").count()).isEqualTo(2);
+    }
+
+    @Test
+    void anotherPlayersCommandIdIsNotTheirCommand() {
+        pipeline.process(List.of(at(0, create("g1")), at(0, PlayMove.of("g1", ALICE.id(), 1, "K10"))));
+        PlayMove bobs = new PlayMove(PlayMove.of("g1", BOB.id(), 2, "L11").schemaVersion(),
+                ((MovePlayed) ledger.published().get(1)).commandId(), "g1", BOB.id(), 2, "L11", Instant.now());
+        List<EventRecord> events = pipeline.process(List.of(at(0, bobs)));
+        assertThat(events).extracting(EventRecord::type).containsExactly("MovePlayed");
+    }
+
+    @Test
+    void aRecordRedeliveredAfterItsCommitRepublishesItsEventsExactly() {
+        CommandRecord created = at(0, create("g1"));
+        CommandRecord move = at(0, PlayMove.of("g1", ALICE.id(), 1, "K10"));
+        List<EventRecord> original = pipeline.process(List.of(created, move));
+
+        // The Kafka transaction never committed: the same records come again, maybe to a fresh instance.
+        LiveGames fresh = new LiveGames();
+        CommandPipeline restarted = new CommandPipeline(ledger, fresh, new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        CommandRecord next = at(0, PlayMove.of("g1", BOB.id(), 2, "L11"));
+        List<EventRecord> again = restarted.process(List.of(created, move, next));
+
+        assertThat(again.subList(0, 2)).containsExactlyElementsOf(original);
+        assertThat(again.get(2).type()).isEqualTo("MovePlayed");
+        assertThat(ledger.moves.get("g1")).hasSize(2);
+        assertThat(ledger.published()).extracting(GameEvent::version).containsExactly(1L, 2L, 3L);
+    }
+
+    @Test
+    void aFailedCommitWritesNothingAndForgetsWhatTheBatchDecided() {
+        pipeline.process(List.of(at(0, create("g1"))));
+        CommandRecord move = at(0, PlayMove.of("g1", ALICE.id(), 1, "K10"));
+        ledger.failNextCommit = new IllegalStateException("connection reset");
+
+        assertThatThrownBy(() -> pipeline.process(List.of(move))).hasMessage("connection reset");
+        assertThat(liveGames.get("g1")).as("the in-place decision is dropped").isNull();
+
+        List<EventRecord> retried = pipeline.process(List.of(move));
+        assertThat(retried).extracting(EventRecord::type).containsExactly("MovePlayed");
+        assertThat(ledger.published()).extracting(GameEvent::version).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void aGameChangedByAFormerOwnerIsStaleAndReloaded() {
+        pipeline.process(List.of(at(0, create("g1"))));
+        // Another instance (which owned the partition for a moment) wrote the first move.
+        LiveGames other = new LiveGames();
+        new CommandPipeline(ledger, other, new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry())
+                .process(List.of(at(0, PlayMove.of("g1", ALICE.id(), 1, "K10"))));
+
+        CommandRecord bobs = at(0, PlayMove.of("g1", BOB.id(), 2, "L11"));
+        // Our cache still has the game before that move, where a first move by alice is legal: the version
+        // guard refuses to write it over the former owner's.
+        CommandRecord alices = at(0, PlayMove.of("g1", ALICE.id(), 1, "K10"));
+        assertThatThrownBy(() -> pipeline.process(List.of(alices))).isInstanceOf(StaleGameException.class);
+        assertThat(liveGames.get("g1")).isNull();
+
+        List<EventRecord> events = pipeline.process(List.of(bobs));
+        assertThat(events).extracting(EventRecord::type).containsExactly("MovePlayed");
+        assertThat(ledger.moves.get("g1")).extracting(m -> m.point()).containsExactly("K10", "L11");
+    }
+
+    @Test
+    void rejectionsAreRecordedAndPublishedButChangeNoGame() {
+        pipeline.process(List.of(at(0, create("g1"))));
+        List<EventRecord> events = pipeline.process(List.of(at(0, PlayMove.of("g1", BOB.id(), 1, "K10")),
+                at(0, PlayMove.of("nope", ALICE.id(), 1, "K10"))));
+        List<GameEvent> published = ledger.published();
+        assertThat(events).extracting(EventRecord::type).containsExactly("MoveRejected", "MoveRejected");
+        assertThat(published.subList(1, 3)).extracting(e -> ((MoveRejected) e).reason())
+                .containsExactly(RejectionReason.NOT_YOUR_TURN, RejectionReason.UNKNOWN_GAME);
+        assertThat(ledger.games.get("g1").version()).isEqualTo(1);
+        assertThat(ledger.processed).hasSize(3);
+        assertThat(published.get(0)).isInstanceOf(GameStarted.class);
+    }
+
+    @Test
+    void aBatchOfManyGamesCostsTheSameFewLedgerCalls() {
+        List<CommandRecord> batch = new ArrayList<>();
+        for (int g = 0; g < 300; g++) {
+            batch.add(at(g % 12, create("g" + g)));
+        }
+        pipeline.process(batch);
+        int reads = ledger.reads;
+        List<CommandRecord> moves = new ArrayList<>();
+        for (int g = 0; g < 300; g++) {
+            moves.add(at(g % 12, PlayMove.of("g" + g, ALICE.id(), 1, "K10")));
+        }
+        assertThat(pipeline.process(moves)).hasSize(300);
+        assertThat(ledger.reads - reads).isEqualTo(1);
+        assertThat(ledger.commits).isEqualTo(2);
+    }
+}

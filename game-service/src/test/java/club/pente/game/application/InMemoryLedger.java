@@ -1,0 +1,104 @@
+package club.pente.game.application;
+
+import club.pente.core.contract.Contracts;
+import club.pente.core.contract.GameEvent;
+import club.pente.core.notation.Notation;
+import club.pente.core.rules.Position;
+import club.pente.game.domain.AppliedMove;
+import club.pente.game.domain.LiveGame;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The ledger in memory, with PostgreSQL's guarantees that matter here: all or nothing, the version guard. */
+final class InMemoryLedger implements GameLedger {
+    final Map<CommandKey, RecordPosition> processed = new LinkedHashMap<>();
+    final Map<String, LiveGame> games = new HashMap<>();
+    final Map<String, List<AppliedMove>> moves = new HashMap<>();
+    final List<StoredEvent> events = new ArrayList<>();
+    int commits;
+    int reads;
+    RuntimeException failNextCommit;
+
+    @Override
+    public Map<CommandKey, RecordPosition> processed(Collection<CommandKey> keys) {
+        reads++;
+        Map<CommandKey, RecordPosition> seen = new HashMap<>();
+        keys.forEach(key -> {
+            if (processed.containsKey(key)) {
+                seen.put(key, processed.get(key));
+            }
+        });
+        return seen;
+    }
+
+    @Override
+    public Map<String, LiveGame> load(Collection<String> gameIds) {
+        reads++;
+        Map<String, LiveGame> loaded = new HashMap<>();
+        for (String id : gameIds) {
+            LiveGame stored = games.get(id);
+            if (stored != null) {
+                loaded.put(id, copy(stored));
+            }
+        }
+        return loaded;
+    }
+
+    @Override
+    public List<StoredEvent> eventsOf(Collection<RecordPosition> records) {
+        reads++;
+        return events.stream().filter(event -> records.contains(event.record())).toList();
+    }
+
+    @Override
+    public void commit(Batch batch) {
+        if (failNextCommit != null) {
+            RuntimeException failure = failNextCommit;
+            failNextCommit = null;
+            throw failure;
+        }
+        for (GameWrite write : batch.games()) {
+            LiveGame stored = games.get(write.game().id());
+            long storedVersion = stored == null ? 0 : stored.version();
+            if (storedVersion != write.versionBefore()) {
+                throw new StaleGameException(List.of(write.game().id()));
+            }
+        }
+        commits++;
+        batch.processed().forEach(row -> processed.put(row.key(), row.record()));
+        batch.moves().forEach(move -> moves.computeIfAbsent(move.gameId(), id -> new ArrayList<>()).add(move));
+        batch.games().forEach(write -> games.put(write.game().id(), copy(write.game())));
+        events.addAll(batch.events());
+    }
+
+    /** A stored copy, so that the pipeline's in-place decisions never reach the "database" uncommitted. */
+    private LiveGame copy(LiveGame game) {
+        Position position = new Position();
+        for (AppliedMove move : moves.getOrDefault(game.id(), List.of())) {
+            position.play(Notation.parse(move.point()));
+        }
+        LiveGame copy = new LiveGame(game.id(), game.white(), game.black(), game.ranked(), game.timeControl(), game.createdAt(),
+                position, game.version(), game.whiteMillis(), game.blackMillis(), game.turnStartedAt());
+        if (game.isOver()) {
+            copy.restoreResult(game.result(), game.reason(), game.endedAt());
+        }
+        return copy;
+    }
+
+    List<GameEvent> published() {
+        List<GameEvent> out = new ArrayList<>();
+        for (StoredEvent event : events) {
+            try {
+                out.add(Contracts.json().readValue(event.event().payload(), GameEvent.class));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return out;
+    }
+}
