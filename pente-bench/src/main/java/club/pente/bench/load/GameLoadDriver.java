@@ -55,6 +55,7 @@ public final class GameLoadDriver {
     private KafkaProducer<String, String> producer;
     private EventReader reader;
     private ProcessCpu cpu;
+    private boolean warnedInterval;
 
     private GameLoadDriver(LoadOptions options) {
         this.options = options;
@@ -82,7 +83,7 @@ public final class GameLoadDriver {
         Properties props = new Properties();
         props.put("bootstrap.servers", options.bootstrap());
         props.put("acks", "all");
-        props.put("linger.ms", "0");
+        props.put("linger.ms", Integer.toString(options.lingerMs()));
         props.put("max.block.ms", "10000");
         props.put("client.id", "pente-load-driver-commands");
         producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
@@ -169,9 +170,11 @@ public final class GameLoadDriver {
             throw new LoadOptions.UsageException(plies + " plies per game needed; at most " + LoadOptions.MAX_PLIES
                     + ": give more --games or a shorter --duration");
         }
-        if (games / rate < 20 * options.p99LimitMs() / 1000) {
-            System.out.printf("warning: one game's moves are only %.0f ms apart, close to the latencies measured: give fewer --games or a "
-                    + "longer --move-interval%n", 1000 * games / rate);
+        // Nothing waits for an answer, but a game with moves queued behind each other is not how players play.
+        if (games / rate < 2 * options.p99LimitMs() / 1000 && !warnedInterval) {
+            warnedInterval = true;
+            System.out.printf("warning: one game's moves are only %.0f ms apart, less than twice the p99 limit: give more games "
+                    + "(--move-interval, --games)%n", 1000 * games / rate);
         }
         List<Tracked> list = create(LoadGame.random(prefix, all.size(), games, plies, random));
         Window window = new Window(LatencyRecorder.histogramOnly());
@@ -182,7 +185,7 @@ public final class GameLoadDriver {
             long intended = t0 + (long) (k * period);
             long wait;
             while ((wait = intended - System.nanoTime()) > 0) {
-                LockSupport.parkNanos(Math.min(wait, 1_000_000));
+                LockSupport.parkNanos(wait);
             }
             Tracked game = list.get((int) (k % games));
             sendMove(game, (int) (k / games) + 1, intended, window);
@@ -200,8 +203,8 @@ public final class GameLoadDriver {
 
     private void report(OpenResult r) {
         Window w = r.window();
-        System.out.printf("open loop: %.0f moves/s offered for %.1f s over %d games (one move per game every %.2f s, %d plies each)%n",
-                r.rate(), r.sendSeconds(), r.games(), r.interval(), r.plies());
+        System.out.printf("open loop: %.0f moves/s offered for %.1f s over %d games (one move per game every %.2f s, %d plies each; "
+                        + "producer linger %d ms)%n", r.rate(), r.sendSeconds(), r.games(), r.interval(), r.plies(), options.lingerMs());
         System.out.printf("moves offered %d, confirmed %d, rejected %d, missing %d: %.0f moves/s achieved (last answer %.1f s after the first send)%n",
                 w.offered.get(), w.confirmed.get(), w.rejected.get(), r.missing(), r.achieved(), r.windowSeconds());
         System.out.printf("latency intended send -> MovePlayed received: p50 %.1f ms, p99 %.1f ms, p999 %.1f ms, max %.1f ms%n",
@@ -212,6 +215,9 @@ public final class GameLoadDriver {
     private void ramp() {
         LoadOptions.Ramp ramp = options.ramp();
         double limit = options.p99LimitMs();
+        System.out.printf("ramp: %.0f to %.0f moves/s in steps of %.0f, %.0f s each, one move per game every %.2f s, p99 limit %.0f ms, "
+                + "producer linger %d ms%n", ramp.start(), ramp.max(), ramp.step(), ramp.stepSeconds(), options.moveIntervalSeconds(), limit,
+                options.lingerMs());
         OpenResult best = null;
         OpenResult failed = null;
         for (double rate : ramp.rates()) {

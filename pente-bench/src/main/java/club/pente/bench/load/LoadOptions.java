@@ -25,7 +25,8 @@ record LoadOptions(
         double stallSeconds,
         Map<String, Long> pids,
         String verifyDb,
-        boolean perGame) {
+        boolean perGame,
+        int lingerMs) {
 
     static final int MAX_GAMES = 50_000;
     static final int MAX_PLIES = 150;
@@ -59,6 +60,8 @@ record LoadOptions(
                     --pids name=pid,... (CPU of these processes too; the stack's .pente/run/*.pid are read anyway)
                     --verify-db JDBC_URL (compare the game service's move log with what was confirmed)
                     --per-game (print the audit line of every game, not only the faulty ones)
+                    --linger-ms MS (the command producer's batching wait: 0 in the closed loop as always,
+                      1 in the open loop and the ramp, as one gateway producer carrying many players)
             """;
 
     static LoadOptions parse(String[] args) {
@@ -93,6 +96,7 @@ record LoadOptions(
         double p99 = number(values, "--p99-ms", 50, 0.1, 60_000);
         double stall = number(values, "--stall-seconds", 60, 5, 600);
         Ramp ramp = values.containsKey("--ramp") ? ramp(values.get("--ramp")) : null;
+        int linger = (int) number(values, "--linger-ms", mode == Mode.CLOSED ? 0 : 1, 0, 100);
         if (mode == Mode.CLOSED) {
             games = games == 0 ? 50 : games;
             if ((long) games * plies > MAX_MOVES) {
@@ -112,11 +116,11 @@ record LoadOptions(
         requireLoopback(bootstrap);
         return new LoadOptions(mode, games, plies, rate, duration, interval, ramp, p99, bootstrap,
                 topic(values, "--commands-topic", Topics.GAME_COMMANDS), topic(values, "--events-topic", Topics.GAME_EVENTS),
-                stall, pids(values.get("--pids")), values.get("--verify-db"), perGame);
+                stall, pids(values.get("--pids")), values.get("--verify-db"), perGame, linger);
     }
 
     private static final List<String> KNOWN = List.of("--games", "--plies", "--rate", "--duration", "--move-interval", "--ramp",
-            "--p99-ms", "--bootstrap", "--commands-topic", "--events-topic", "--stall-seconds", "--pids", "--verify-db");
+            "--p99-ms", "--linger-ms", "--bootstrap", "--commands-topic", "--events-topic", "--stall-seconds", "--pids", "--verify-db");
 
     /** Only 127.0.0.1: a load run against a shared or remote cluster is never what was meant. */
     static void requireLoopback(String bootstrap) {

@@ -24,11 +24,13 @@ class LoadOptionsTest {
         assertThat(closed.mode()).isEqualTo(LoadOptions.Mode.CLOSED);
         assertThat(closed.games()).isEqualTo(50);
         assertThat(closed.plies()).isEqualTo(30);
+        assertThat(closed.lingerMs()).isZero();
         assertThat(LoadOptions.parse(new String[] {"--bootstrap", "127.0.0.1:9092", "--rate", "1000", "--duration", "30"}).mode())
                 .isEqualTo(LoadOptions.Mode.OPEN);
         LoadOptions ramp = LoadOptions.parse(new String[] {"--bootstrap", "127.0.0.1:9092", "--ramp", "500,500,2000,10"});
         assertThat(ramp.mode()).isEqualTo(LoadOptions.Mode.RAMP);
         assertThat(ramp.ramp().rates()).containsExactly(500.0, 1000.0, 1500.0, 2000.0);
+        assertThat(ramp.lingerMs()).isEqualTo(1);
     }
 
     @Test
