@@ -1,10 +1,14 @@
 package club.pente.gateway.messaging;
 
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.GameEvent;
 import club.pente.gateway.ws.GameSockets;
 import club.pente.gateway.ws.LobbySockets;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.header.Header;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -12,6 +16,9 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class GameEventsFeed {
     private static final Logger LOG = Logger.getLogger(GameEventsFeed.class);
+
+    private static final byte[] STARTED = EventHeaders.typeValue("GameStarted");
+    private static final byte[] ENDED = EventHeaders.typeValue("GameEnded");
 
     private final GameSockets games;
     private final LobbySockets lobby;
@@ -21,8 +28,26 @@ public class GameEventsFeed {
         this.lobby = lobby;
     }
 
+    /**
+     * A batch of game event records. A record of a game nobody watches here is skipped by its key before
+     * its JSON is parsed; the lobby only needs to know that some game started or ended, which the type
+     * header says (a record without the header may be either, so the lobby refreshes).
+     */
     @Incoming("game-events")
-    public void onEvent(String json) {
+    public void onEvents(ConsumerRecords<String, String> records) {
+        for (ConsumerRecord<String, String> record : records) {
+            onRecord(record.key(), record.headers().lastHeader(EventHeaders.TYPE), record.value());
+        }
+    }
+
+    void onRecord(String gameId, Header type, String json) {
+        byte[] typeName = type == null ? null : type.value();
+        if (typeName == null || EventHeaders.isType(typeName, STARTED) || EventHeaders.isType(typeName, ENDED)) {
+            lobby.gamesMayHaveChanged();
+        }
+        if (json == null || !games.watching(gameId)) {
+            return;
+        }
         GameEvent event;
         try {
             event = Contracts.json().readValue(json, GameEvent.class);
@@ -30,8 +55,9 @@ public class GameEventsFeed {
             LOG.debugf("ignoring an unreadable game event: %s", e.getMessage());
             return;
         }
-        games.onEvent(event, json);
-        lobby.onGameEvent(event);
+        if (gameId.equals(event.gameId())) {
+            games.onEvent(event, json);
+        }
     }
 
     /** Personal notifications from matchmaking, keyed by player id. */

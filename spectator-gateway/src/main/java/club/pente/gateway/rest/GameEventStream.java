@@ -15,12 +15,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * {@code curl -N http://localhost:8080/api/games/{id}/events}: the game's snapshot, then every event as
@@ -30,12 +26,10 @@ import java.util.function.Consumer;
 @Path("/api/games/{id}/events")
 public class GameEventStream {
     private final GameSockets games;
-    private final GameServiceClient gameService;
     private final Quotas quotas;
 
-    public GameEventStream(GameSockets games, @RestClient GameServiceClient gameService, Quotas quotas) {
+    public GameEventStream(GameSockets games, Quotas quotas) {
         this.games = games;
-        this.gameService = gameService;
         this.quotas = quotas;
     }
 
@@ -58,43 +52,30 @@ public class GameEventStream {
                 emitter.complete();
                 return;
             }
-            // Listen before reading the snapshot; events that arrive meanwhile wait, and those the
-            // snapshot already contains are dropped, so nothing is lost or repeated.
-            Object lock = new Object();
-            List<String> pending = new ArrayList<>();
-            long[] sentVersion = {-1};
-            Consumer<String> listener = json -> {
-                synchronized (lock) {
-                    if (sentVersion[0] < 0) {
-                        pending.add(json);
-                    } else if (GameSockets.parse(json).path("version").asLong() > sentVersion[0]) {
-                        sentVersion[0] = GameSockets.parse(json).path("version").asLong();
-                        emitter.emit(event(json));
-                    }
-                }
-            };
-            games.addStream(id, listener);
+            // The room's snapshot (fetched once per game, shared with its sockets), then its events:
+            // the room sends each version once and in order, as it does to sockets.
+            java.util.concurrent.atomic.AtomicReference<Object> stream = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
             emitter.onTermination(() -> {
-                games.removeStream(id, listener);
+                ended.set(true);
+                Object listening = stream.getAndSet(null);
+                if (listening != null) {
+                    games.removeStream(id, listening);
+                }
                 quotas.socketsPerAddress().release(address);
             });
-            gameService.game(id).subscribe().with(game -> {
-                synchronized (lock) {
-                    emitter.emit("{\"type\":\"snapshot\",\"game\":" + game + "}");
-                    sentVersion[0] = game.path("version").asLong();
-                    for (String json : pending) {
-                        long version = GameSockets.parse(json).path("version").asLong();
-                        if (version > sentVersion[0]) {
-                            sentVersion[0] = version;
-                            emitter.emit(event(json));
-                        }
-                    }
-                    pending.clear();
+            stream.set(games.addStream(id, json -> {
+                emitter.emit(json);
+                if (json.startsWith("{\"type\":\"error\"")) {
+                    emitter.complete();
                 }
-            }, failure -> {
-                emitter.emit("{\"type\":\"error\",\"message\":\"no such game or the game service does not answer\"}");
-                emitter.complete();
-            });
+            }));
+            if (ended.get()) { // ended while it was being added
+                Object listening = stream.getAndSet(null);
+                if (listening != null) {
+                    games.removeStream(id, listening);
+                }
+            }
         });
     }
 
@@ -103,7 +84,4 @@ public class GameEventStream {
                 .entity(new ApiError(error, message)).build());
     }
 
-    private static String event(String json) {
-        return "{\"type\":\"event\",\"event\":" + json + "}";
-    }
 }

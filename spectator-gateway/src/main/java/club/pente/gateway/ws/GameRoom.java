@@ -3,20 +3,43 @@ package club.pente.gateway.ws;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
- * One game as this gateway serves it: the recent versioned events (for resuming), who is watching on
- * this instance, and the stream listeners. All access is synchronised on the room.
+ * One game as this gateway serves it: the recent versioned events (for resuming and for serving the
+ * cached snapshot), the last snapshot fetched from the game service, who is watching on this instance
+ * (sockets and event streams), and the spectator count last announced. All access is synchronised on the room.
  */
 final class GameRoom {
 
-    record Versioned(long version, String json) {
+    /** An event as every socket gets it, encoded once for the whole room: {@code {"type":"event","event":...}}. */
+    record Versioned(long version, String message) {
+        static final String PREFIX = "{\"type\":\"event\",\"event\":";
+
+        static Versioned of(long version, String eventJson) {
+            return new Versioned(version, PREFIX + eventJson + "}");
+        }
+
+        /** The event's own JSON, as the game service published it. */
+        String json() {
+            return message.substring(PREFIX.length(), message.length() - 1);
+        }
+    }
+
+    /** A snapshot from the game service as it answered, with the version it shows. */
+    record Snapshot(String json, long version) {
+    }
+
+    /** How a viewer starts: a snapshot and the buffered events after it, or it waits for a fetch (and maybe starts one). */
+    record Start(Snapshot snapshot, List<Versioned> events, boolean fetch) {
+    }
+
+    /** The viewers that waited for a fetched snapshot, and the buffered events after it. */
+    record Arrived(List<Viewer> viewers, List<Versioned> events) {
     }
 
     final String gameId;
@@ -24,46 +47,143 @@ final class GameRoom {
     private final int recentLimit;
     private final Deque<Versioned> recent = new ArrayDeque<>();
     private final Map<String, Viewer> viewers = new LinkedHashMap<>();
-    private final List<Consumer<String>> streams = new ArrayList<>();
+    private final List<Viewer> streams = new ArrayList<>();
+    /** Sockets per key (identity, or address for anonymous ones): counts in O(1) without scanning every viewer. */
+    private final Map<String, Integer> sockets = new HashMap<>();
     private Set<String> players = Set.of();
     private long lastActivity = System.currentTimeMillis();
     private int lastSpectatorCount = -1;
+    private boolean countChanged;
+    private Snapshot snapshot;
+    private boolean fetching;
+    private List<Viewer> waiting = List.of();
 
     GameRoom(String gameId, int recentLimit) {
         this.gameId = gameId;
         this.recentLimit = recentLimit;
     }
 
-    synchronized void remember(long version, String json) {
-        if (!recent.isEmpty() && version <= recent.peekLast().version()) {
-            return; // a redelivery: already seen
+    /** Keeps an event for resuming; false for a redelivery of one already kept. */
+    synchronized boolean remember(Versioned event) {
+        lastActivity = System.currentTimeMillis();
+        if (!recent.isEmpty() && event.version() <= recent.peekLast().version()) {
+            return false;
         }
-        recent.addLast(new Versioned(version, json));
+        recent.addLast(event);
         while (recent.size() > recentLimit) {
             recent.removeFirst();
         }
-        lastActivity = System.currentTimeMillis();
+        return true;
     }
 
     /** The events after {@code version}, or null when the buffer no longer reaches back that far. */
     synchronized List<Versioned> since(long version) {
-        if (recent.isEmpty()) {
+        if (recent.isEmpty() || recent.peekFirst().version() > version + 1) {
             return null;
         }
-        if (recent.peekFirst().version() > version + 1) {
-            return null;
+        return after(version);
+    }
+
+    private List<Versioned> after(long version) {
+        List<Versioned> events = new ArrayList<>();
+        for (Versioned event : recent) {
+            if (event.version() > version) {
+                events.add(event);
+            }
         }
-        return recent.stream().filter(v -> v.version() > version).toList();
+        return events;
+    }
+
+    /**
+     * The cached snapshot and the events after it when the buffer still holds all of them (every event
+     * after a snapshot reaches the room: the room exists before the snapshot is read); otherwise the
+     * viewer waits, and the first waiter of a round is told to fetch, so concurrent joins share one fetch.
+     */
+    synchronized Start start(Viewer viewer) {
+        if (snapshot != null && !fetching) {
+            List<Versioned> events = recent.isEmpty() || recent.peekLast().version() <= snapshot.version() ? List.of()
+                    : recent.peekFirst().version() > snapshot.version() + 1 ? null : after(snapshot.version());
+            if (events != null) {
+                return new Start(snapshot, events, false);
+            }
+        }
+        if (waiting.isEmpty()) {
+            waiting = new ArrayList<>();
+        }
+        waiting.add(viewer);
+        boolean fetch = !fetching;
+        fetching = true;
+        return new Start(null, null, fetch);
+    }
+
+    /** The fetched snapshot: cached for the joins that follow, and handed to every viewer that waited for it. */
+    synchronized Arrived arrived(Snapshot fetched) {
+        snapshot = fetched;
+        fetching = false;
+        List<Viewer> started = waiting;
+        waiting = List.of();
+        return new Arrived(started, after(fetched.version()));
+    }
+
+    /** The fetch failed: the viewers that waited for it, to be told so. */
+    synchronized List<Viewer> fetchFailed() {
+        fetching = false;
+        List<Viewer> failed = waiting;
+        waiting = List.of();
+        return failed;
     }
 
     synchronized void add(Viewer viewer) {
-        viewers.put(viewer.connectionId(), viewer);
+        viewers.put(viewer.id(), viewer);
+        sockets.merge(viewer.key(), 1, Integer::sum);
+        countChanged = true;
         lastActivity = System.currentTimeMillis();
     }
 
     synchronized void remove(String connectionId) {
-        viewers.remove(connectionId);
+        Viewer viewer = viewers.remove(connectionId);
+        if (viewer != null) {
+            forget(viewer.key());
+            waiting.remove(viewer);
+        }
         lastActivity = System.currentTimeMillis();
+    }
+
+    /** A viewer proved an identity: it now counts under that identity instead of its address. */
+    synchronized void identify(Viewer viewer, club.pente.gateway.identity.Identity identity) {
+        boolean here = viewers.get(viewer.id()) == viewer;
+        if (here) {
+            forget(viewer.key());
+        }
+        viewer.identify(identity);
+        if (here) {
+            sockets.merge(viewer.key(), 1, Integer::sum);
+        }
+        countChanged = true;
+    }
+
+    private void forget(String key) {
+        sockets.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1);
+        countChanged = true;
+    }
+
+    synchronized Viewer viewer(String connectionId) {
+        return viewers.get(connectionId);
+    }
+
+    /** Every socket and stream that gets this room's events. */
+    synchronized List<Viewer> audience() {
+        if (streams.isEmpty()) {
+            return List.copyOf(viewers.values());
+        }
+        List<Viewer> all = new ArrayList<>(viewers.size() + streams.size());
+        all.addAll(viewers.values());
+        all.addAll(streams);
+        return all;
+    }
+
+    synchronized int size() {
+        return viewers.size();
     }
 
     synchronized List<Viewer> viewers() {
@@ -72,6 +192,7 @@ final class GameRoom {
 
     synchronized void players(Set<String> ids) {
         players = Set.copyOf(ids);
+        countChanged = true;
     }
 
     synchronized boolean playersKnown() {
@@ -84,23 +205,29 @@ final class GameRoom {
 
     /** Distinct people watching here who are not playing: a user with three tabs counts once. */
     synchronized int spectators() {
-        Set<String> keys = new HashSet<>();
-        for (Viewer viewer : viewers.values()) {
-            if (!players.contains(viewer.key())) {
-                keys.add(viewer.key());
-            }
-        }
-        return keys.size();
+        return sockets.size() - playersConnected();
     }
 
     synchronized int playersConnected() {
-        Set<String> keys = new HashSet<>();
-        for (Viewer viewer : viewers.values()) {
-            if (players.contains(viewer.key())) {
-                keys.add(viewer.key());
+        int connected = 0;
+        for (String player : players) {
+            if (sockets.containsKey(player)) {
+                connected++;
             }
         }
-        return keys.size();
+        return connected;
+    }
+
+    /** The keys of the people connected here (identities, or addresses for anonymous sockets). */
+    synchronized Set<String> keys() {
+        return Set.copyOf(sockets.keySet());
+    }
+
+    /** True once after sockets came, went or signed in: the local count is to be published again. */
+    synchronized boolean takeCountChanged() {
+        boolean changed = countChanged;
+        countChanged = false;
+        return changed;
     }
 
     /** True when the count differs from the one last announced. */
@@ -110,19 +237,22 @@ final class GameRoom {
         return changed;
     }
 
-    synchronized void addStream(Consumer<String> stream) {
+    synchronized void addStream(Viewer stream) {
         streams.add(stream);
+        lastActivity = System.currentTimeMillis();
     }
 
-    synchronized void removeStream(Consumer<String> stream) {
+    synchronized void removeStream(Viewer stream) {
         streams.remove(stream);
+        waiting.remove(stream);
+        lastActivity = System.currentTimeMillis();
     }
 
-    synchronized List<Consumer<String>> streams() {
-        return List.copyOf(streams);
+    synchronized void touch() {
+        lastActivity = System.currentTimeMillis();
     }
 
     synchronized boolean idleSince(long millis) {
-        return viewers.isEmpty() && streams.isEmpty() && lastActivity < millis;
+        return viewers.isEmpty() && streams.isEmpty() && waiting.isEmpty() && lastActivity < millis;
     }
 }

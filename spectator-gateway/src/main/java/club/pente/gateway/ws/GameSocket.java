@@ -123,9 +123,8 @@ public class GameSocket {
                     if (!slots.identify(connection, identity.id())) {
                         return connection.close(new CloseReason(TOO_MANY, "too many sockets for this player"));
                     }
-                    viewer.identify(identity);
+                    sockets.identify(connection, viewer, identity);
                     GameRoom room = sockets.room(connection.pathParam("id"));
-                    sockets.announceSpectators(room);
                     return connection.sendText(GameSockets.message("welcome").put("playerId", identity.id())
                             .put("name", identity.name()).put("player", room.isPlayer(identity.id())).toString());
                 });

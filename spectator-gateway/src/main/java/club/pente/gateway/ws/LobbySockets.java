@@ -1,8 +1,5 @@
 package club.pente.gateway.ws;
 
-import club.pente.core.contract.GameEnded;
-import club.pente.core.contract.GameEvent;
-import club.pente.core.contract.GameStarted;
 import club.pente.gateway.identity.Identity;
 import club.pente.gateway.presence.Presence;
 import club.pente.gateway.rest.GameServiceClient;
@@ -81,10 +78,9 @@ public class LobbySockets {
                 .forEach(m -> m.connection().sendText(text).subscribe().with(ok -> { }, f -> { }));
     }
 
-    public void onGameEvent(GameEvent event) {
-        if (event instanceof GameStarted || event instanceof GameEnded) {
-            gamesChanged = true;
-        }
+    /** Some game started or ended (or a record did not say which type it is): the live list is fetched again at the next tick. */
+    public void gamesMayHaveChanged() {
+        gamesChanged = true;
     }
 
     /** People connected to this gateway, on any socket, each counted once (anonymous ones once per address). */

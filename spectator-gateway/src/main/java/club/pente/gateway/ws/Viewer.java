@@ -5,28 +5,44 @@ import io.quarkus.websockets.next.WebSocketConnection;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
- * One socket watching a game. Until its snapshot is sent, live events wait in {@code pending} so that
- * nothing is lost or repeated between the snapshot and the stream.
+ * One socket (or event stream) watching a game. Until its snapshot (or resumed events) went out, live
+ * events wait in {@code pending} so that nothing is lost or repeated between the snapshot and the
+ * stream; the list exists only while it waits. Messages are the room's, encoded once for every viewer.
  */
 final class Viewer {
+    private final String id;
     private final WebSocketConnection connection;
+    private final Consumer<String> sink;
     private final String anonymousKey;
     private volatile Identity identity;
     private boolean ready;
     private long sentVersion;
-    private final List<GameRoom.Versioned> pending = new ArrayList<>();
+    private List<GameRoom.Versioned> pending;
 
-    Viewer(WebSocketConnection connection, String anonymousKey) {
+    private Viewer(String id, WebSocketConnection connection, Consumer<String> sink, String anonymousKey) {
+        this.id = id;
         this.connection = connection;
+        this.sink = sink;
         this.anonymousKey = anonymousKey;
     }
 
-    String connectionId() {
-        return connection.id();
+    static Viewer socket(WebSocketConnection connection, String anonymousKey) {
+        return new Viewer(connection.id(), connection, null, anonymousKey);
     }
 
+    /** An event stream (server-sent events): gets the same messages, counts as nobody. */
+    static Viewer stream(String id, Consumer<String> sink) {
+        return new Viewer(id, null, sink, id);
+    }
+
+    String id() {
+        return id;
+    }
+
+    /** The socket, or null for an event stream. */
     WebSocketConnection connection() {
         return connection;
     }
@@ -41,30 +57,48 @@ final class Viewer {
         return identity;
     }
 
+    /** Only through {@link GameRoom#identify}, which recounts. */
     void identify(Identity identity) {
         this.identity = identity;
+    }
+
+    void send(String message) {
+        if (sink != null) {
+            sink.accept(message);
+        } else {
+            connection.sendText(message).subscribe().with(ok -> { }, failure -> { });
+        }
     }
 
     /** Delivers a versioned event now, or keeps it until the snapshot has gone out. */
     synchronized void offer(GameRoom.Versioned event) {
         if (!ready) {
+            if (pending == null) {
+                pending = new ArrayList<>(4);
+            }
             pending.add(event);
         } else if (event.version() > sentVersion) {
             sentVersion = event.version();
-            connection.sendText(GameSockets.eventMessage(event.json())).subscribe().with(ok -> { }, failure -> { });
+            send(event.message());
         }
     }
 
-    /** Called after the snapshot (or the resumed events) up to {@code version} were sent. */
-    synchronized void readyAfter(long version) {
+    /**
+     * Sends {@code first} (a snapshot, or the resumed notice), then the events after {@code version},
+     * then whatever arrived meanwhile, each version once and in order.
+     */
+    synchronized void start(String first, long version, List<GameRoom.Versioned> events) {
+        send(first);
         sentVersion = version;
         ready = true;
-        for (GameRoom.Versioned event : pending) {
-            if (event.version() > sentVersion) {
-                sentVersion = event.version();
-                connection.sendText(GameSockets.eventMessage(event.json())).subscribe().with(ok -> { }, failure -> { });
-            }
+        for (GameRoom.Versioned event : events) {
+            offer(event);
         }
-        pending.clear();
+        if (pending != null) {
+            for (GameRoom.Versioned event : pending) {
+                offer(event);
+            }
+            pending = null;
+        }
     }
 }

@@ -22,7 +22,13 @@ import java.util.UUID;
 public class GatewayTestResource implements QuarkusTestResourceLifecycleManager {
     private static final String DATABASE = "pente_game_gateway_test";
     private static final int GAME_PORT = 18096;
+    private static volatile String gameServiceManagementUrl;
     private ServiceProcess gameService;
+
+    /** The game service's management interface (its /q/metrics counts the snapshots the gateway asked for). */
+    public static String gameServiceManagementUrl() {
+        return gameServiceManagementUrl;
+    }
 
     @Override
     public Map<String, String> start() {
@@ -36,6 +42,7 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
         } catch (Exception e) {
             throw new IllegalStateException("cannot start the game service for the gateway tests", e);
         }
+        gameServiceManagementUrl = gameService.managementUrl();
         Map<String, String> props = new HashMap<>(ServiceProperties.gameTopics(prefix));
         props.put("pente.topic.presence", prefix + ".presence");
         props.put("pente.topic.matchmaking-events", prefix + ".matchmaking.events");
