@@ -127,6 +127,10 @@ final class EventReader implements AutoCloseable {
         }
     }
 
+    boolean reading() {
+        return thread.isAlive();
+    }
+
     long skipped() {
         return skipped;
     }
