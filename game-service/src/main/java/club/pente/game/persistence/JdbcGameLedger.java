@@ -27,7 +27,7 @@ import java.util.Set;
 /**
  * The ledger on PostgreSQL through JDBC, used by the command pipeline's own threads. Every statement takes
  * a whole batch as arrays ({@code unnest}), so a batch of any size costs the same few round trips: two or
- * three reads, then one transaction of at most five statements and one commit.
+ * three reads, then one statement and the commit.
  */
 @ApplicationScoped
 public class JdbcGameLedger implements GameLedger {
@@ -44,19 +44,35 @@ public class JdbcGameLedger implements GameLedger {
             select o.command_partition, o.command_offset, o.game_id, o.type, o.payload, o.event_id, o.version, o.created_at
             from outbox o join unnest(?::int[], ?::bigint[]) as r(p, o) on o.command_partition = r.p and o.command_offset = r.o
             order by o.seq""";
-    private static final String INSERT_PROCESSED = """
-            insert into processed_commands (game_id, actor_id, command_id, outcome, processed_at, command_partition, command_offset)
-            select g, a, c, o, t::timestamptz, p, r
-            from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[]) as u(g, a, c, o, t, p, r)""";
-    private static final String INSERT_GAMES = """
-            insert into games (id, partition_no, white_id, white_name, black_id, black_name, ranked, initial_seconds,
-                               increment_seconds, status, end_reason, ply, version, white_millis, black_millis,
-                               turn_started_at, deadline_at, created_at, ended_at)
-            select id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts::timestamptz, dl::timestamptz, ca::timestamptz, ea::timestamptz
-            from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bool[], ?::int[], ?::int[], ?::text[],
-                        ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[])
-              as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ca, ea)""";
-    private static final String UPDATE_GAMES = """
+    /**
+     * The whole batch in one statement (data-modifying CTEs), so that a batch costs one round trip and the
+     * commit. The moves' foreign key is checked at the end of the statement, after the games it creates.
+     * Returns the ids of the games it updated; one missing means that game's version guard failed.
+     */
+    private static final String WRITE_BATCH = """
+            with processed as (
+              insert into processed_commands (game_id, actor_id, command_id, outcome, processed_at, command_partition, command_offset)
+              select g, a, c, o, t::timestamptz, p, r
+              from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[]) as u(g, a, c, o, t, p, r)
+            ), created as (
+              insert into games (id, partition_no, white_id, white_name, black_id, black_name, ranked, initial_seconds,
+                                 increment_seconds, status, end_reason, ply, version, white_millis, black_millis,
+                                 turn_started_at, deadline_at, created_at, ended_at)
+              select id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts::timestamptz, dl::timestamptz, ca::timestamptz, ea::timestamptz
+              from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bool[], ?::int[], ?::int[], ?::text[],
+                          ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[])
+                as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ca, ea)
+            ), moved as (
+              insert into moves (game_id, ply, color, player_id, point, captured, command_id, white_millis, black_millis, played_at)
+              select g, p, c, pl, pt, cap, cmd, wm, bm, t::timestamptz
+              from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::text[])
+                as u(g, p, c, pl, pt, cap, cmd, wm, bm, t)
+            ), stored as (
+              insert into outbox (event_id, game_id, version, type, payload, created_at, command_partition, command_offset)
+              select i, g, v, t, p, c::timestamptz, cp, co
+              from unnest(?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[])
+                as u(i, g, v, t, p, c, cp, co)
+            )
             update games g set status = u.s, end_reason = u.e, ply = u.ply, version = u.v, white_millis = u.wm,
                    black_millis = u.bm, turn_started_at = u.ts::timestamptz, deadline_at = u.dl::timestamptz,
                    ended_at = u.ea::timestamptz
@@ -64,16 +80,6 @@ public class JdbcGameLedger implements GameLedger {
                         ?::text[], ?::bigint[]) as u(id, s, e, ply, v, wm, bm, ts, dl, ea, before)
             where g.id = u.id and g.version = u.before
             returning g.id""";
-    private static final String INSERT_MOVES = """
-            insert into moves (game_id, ply, color, player_id, point, captured, command_id, white_millis, black_millis, played_at)
-            select g, p, c, pl, pt, cap, cmd, wm, bm, t::timestamptz
-            from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::text[])
-              as u(g, p, c, pl, pt, cap, cmd, wm, bm, t)""";
-    private static final String INSERT_EVENTS = """
-            insert into outbox (event_id, game_id, version, type, payload, created_at, command_partition, command_offset)
-            select i, g, v, t, p, c::timestamptz, cp, co
-            from unnest(?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[])
-              as u(i, g, v, t, p, c, cp, co)""";
 
     private final DataSource dataSource;
 
@@ -198,23 +204,34 @@ public class JdbcGameLedger implements GameLedger {
 
     @Override
     public void commit(Batch batch) {
+        List<GameWrite> created = batch.games().stream().filter(GameWrite::created).toList();
+        List<GameWrite> updated = batch.games().stream().filter(write -> !write.created()).toList();
+        List<Object[]> arrays = new ArrayList<>(55);
+        processedArrays(batch.processed(), arrays);
+        createdArrays(created, arrays);
+        moveArrays(batch.moves(), arrays);
+        eventArrays(batch.events(), arrays);
+        String[] updatedIds = updatedArrays(updated, arrays);
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(false);
             try {
-                insertProcessed(connection, batch.processed());
-                List<GameWrite> created = batch.games().stream().filter(GameWrite::created).toList();
-                List<GameWrite> updated = batch.games().stream().filter(write -> !write.created()).toList();
-                if (!created.isEmpty()) {
-                    insertGames(connection, created);
+                Set<String> written = new LinkedHashSet<>();
+                try (PreparedStatement write = connection.prepareStatement(WRITE_BATCH)) {
+                    bind(connection, write, arrays.toArray(Object[][]::new));
+                    try (ResultSet rs = write.executeQuery()) {
+                        while (rs.next()) {
+                            written.add(rs.getString(1));
+                        }
+                    }
                 }
-                if (!updated.isEmpty()) {
-                    updateGames(connection, updated);
-                }
-                if (!batch.moves().isEmpty()) {
-                    insertMoves(connection, batch.moves());
-                }
-                if (!batch.events().isEmpty()) {
-                    insertEvents(connection, batch.events());
+                if (written.size() != updatedIds.length) {
+                    List<String> stale = new ArrayList<>();
+                    for (String id : updatedIds) {
+                        if (!written.contains(id)) {
+                            stale.add(id);
+                        }
+                    }
+                    throw new StaleGameException(stale);
                 }
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
@@ -228,7 +245,7 @@ public class JdbcGameLedger implements GameLedger {
         }
     }
 
-    private static void insertProcessed(Connection connection, List<Processed> rows) throws SQLException {
+    private static void processedArrays(List<Processed> rows, List<Object[]> arrays) {
         int n = rows.size();
         String[] games = new String[n], actors = new String[n], commands = new String[n], outcomes = new String[n], at = new String[n];
         Integer[] partitions = new Integer[n];
@@ -243,13 +260,10 @@ public class JdbcGameLedger implements GameLedger {
             partitions[i] = row.record().partition();
             offsets[i] = row.record().offset();
         }
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_PROCESSED)) {
-            bind(connection, insert, games, actors, commands, outcomes, at, partitions, offsets);
-            insert.executeUpdate();
-        }
+        arrays.addAll(List.of(games, actors, commands, outcomes, at, partitions, offsets));
     }
 
-    private static void insertGames(Connection connection, List<GameWrite> writes) throws SQLException {
+    private static void createdArrays(List<GameWrite> writes, List<Object[]> arrays) {
         int n = writes.size();
         String[] ids = new String[n], whiteIds = new String[n], whiteNames = new String[n], blackIds = new String[n], blackNames = new String[n];
         String[] statuses = new String[n], reasons = new String[n], turnStarted = new String[n], deadlines = new String[n];
@@ -279,14 +293,12 @@ public class JdbcGameLedger implements GameLedger {
             createdAt[i] = text(game.createdAt());
             endedAt[i] = text(game.endedAt());
         }
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_GAMES)) {
-            bind(connection, insert, ids, partitions, whiteIds, whiteNames, blackIds, blackNames, ranked, initial, increment, statuses,
-                    reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, createdAt, endedAt);
-            insert.executeUpdate();
-        }
+        arrays.addAll(List.of(ids, partitions, whiteIds, whiteNames, blackIds, blackNames, ranked, initial, increment, statuses,
+                reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, createdAt, endedAt));
     }
 
-    private static void updateGames(Connection connection, List<GameWrite> writes) throws SQLException {
+    /** The update's arrays; returns the ids of the games it must find at their version before. */
+    private static String[] updatedArrays(List<GameWrite> writes, List<Object[]> arrays) {
         int n = writes.size();
         String[] ids = new String[n], statuses = new String[n], reasons = new String[n], turnStarted = new String[n];
         String[] deadlines = new String[n], endedAt = new String[n];
@@ -306,27 +318,11 @@ public class JdbcGameLedger implements GameLedger {
             endedAt[i] = text(game.endedAt());
             before[i] = writes.get(i).versionBefore();
         }
-        Set<String> written = new LinkedHashSet<>();
-        try (PreparedStatement update = connection.prepareStatement(UPDATE_GAMES)) {
-            bind(connection, update, ids, statuses, reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, endedAt, before);
-            try (ResultSet rs = update.executeQuery()) {
-                while (rs.next()) {
-                    written.add(rs.getString(1));
-                }
-            }
-        }
-        if (written.size() != n) {
-            List<String> stale = new ArrayList<>();
-            for (String id : ids) {
-                if (!written.contains(id)) {
-                    stale.add(id);
-                }
-            }
-            throw new StaleGameException(stale);
-        }
+        arrays.addAll(List.of(ids, statuses, reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, endedAt, before));
+        return ids;
     }
 
-    private static void insertMoves(Connection connection, List<AppliedMove> moves) throws SQLException {
+    private static void moveArrays(List<AppliedMove> moves, List<Object[]> arrays) {
         int n = moves.size();
         String[] games = new String[n], colors = new String[n], players = new String[n], points = new String[n];
         String[] captured = new String[n], commands = new String[n], playedAt = new String[n];
@@ -345,13 +341,10 @@ public class JdbcGameLedger implements GameLedger {
             blackMillis[i] = move.blackMillis();
             playedAt[i] = text(move.playedAt());
         }
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_MOVES)) {
-            bind(connection, insert, games, plies, colors, players, points, captured, commands, whiteMillis, blackMillis, playedAt);
-            insert.executeUpdate();
-        }
+        arrays.addAll(List.of(games, plies, colors, players, points, captured, commands, whiteMillis, blackMillis, playedAt));
     }
 
-    private static void insertEvents(Connection connection, List<StoredEvent> events) throws SQLException {
+    private static void eventArrays(List<StoredEvent> events, List<Object[]> arrays) {
         int n = events.size();
         String[] ids = new String[n], games = new String[n], types = new String[n], payloads = new String[n], at = new String[n];
         Long[] versions = new Long[n], offsets = new Long[n];
@@ -367,10 +360,7 @@ public class JdbcGameLedger implements GameLedger {
             partitions[i] = event.record().partition();
             offsets[i] = event.record().offset();
         }
-        try (PreparedStatement insert = connection.prepareStatement(INSERT_EVENTS)) {
-            bind(connection, insert, ids, games, versions, types, payloads, at, partitions, offsets);
-            insert.executeUpdate();
-        }
+        arrays.addAll(List.of(ids, games, versions, types, payloads, at, partitions, offsets));
     }
 
     /** Binds each array in order, typed by its element class. */
