@@ -4,19 +4,26 @@ import club.pente.ai.application.ComputerLevel;
 import club.pente.ai.application.ComputerPlayer;
 import club.pente.ai.gameclient.GameServiceClient;
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MovePlayed;
+import club.pente.messaging.TypeHeader;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
+import io.smallrye.common.annotation.NonBlocking;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.header.Headers;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -25,10 +32,21 @@ import java.util.concurrent.ConcurrentHashMap;
  * a game may be waiting for it. At startup, and then every little while, it also asks the game service
  * for live games: a game left waiting while this service was down, or whose events it never saw (a
  * consumer that joins after them starts at the end), is picked up again instead of staying stuck.
+ * <p>
+ * Nearly every event is a move between two people: records come in batches (one call per poll) and such
+ * a move is passed over unread when its type header and its key (the game id) show it cannot concern the
+ * computer: a game not known to be a computer game, and no {@code ai:} player id anywhere in the record
+ * (a computer's move in a game it lost track of makes the game known again, as before). A record
+ * without the header is read in full, as before.
  */
 @ApplicationScoped
 public class GameEventsListener {
     private static final Logger LOG = Logger.getLogger(GameEventsListener.class);
+    private static final TypeHeader TYPES = new TypeHeader(EventHeaders.TYPE, List.of("GameStarted", "MovePlayed", "GameEnded"));
+    private static final int MOVE_PLAYED = 1;
+    private static final int GAME_ENDED = 2;
+    /** Every computer player id starts so ({@link ComputerLevel}); JSON writes it as is. */
+    private static final String COMPUTER_ID_PREFIX = "ai:";
 
     private final ComputerPlayer computer;
     private final GameServiceClient games;
@@ -39,8 +57,30 @@ public class GameEventsListener {
         this.games = games;
     }
 
+    /** Nothing here blocks (the game is read asynchronously, thinking runs on its own pool): no hop to a worker per batch. */
     @Incoming("game-events")
-    public void onEvent(String payload) {
+    @NonBlocking
+    public void onEvents(ConsumerRecords<String, String> records) {
+        for (ConsumerRecord<String, String> record : records) {
+            onRecord(record.key(), record.headers(), record.value());
+        }
+    }
+
+    /** Handles one record; returns whether its value was read. */
+    boolean onRecord(String key, Headers headers, String payload) {
+        int type = TYPES.match(headers);
+        if (type == TypeHeader.OTHER) {
+            return false;
+        }
+        if (key != null && !computerGames.contains(key)
+                && (type == GAME_ENDED || type == MOVE_PLAYED && (payload == null || !payload.contains(COMPUTER_ID_PREFIX)))) {
+            return false;
+        }
+        onEvent(payload);
+        return true;
+    }
+
+    void onEvent(String payload) {
         GameEvent event;
         try {
             event = Contracts.json().readValue(payload, GameEvent.class);
