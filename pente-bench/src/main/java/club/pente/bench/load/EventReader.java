@@ -1,8 +1,6 @@
 package club.pente.bench.load;
 
-import club.pente.core.contract.Contracts;
 import club.pente.core.contract.EventHeaders;
-import club.pente.core.contract.GameEvent;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;
@@ -103,7 +101,7 @@ final class EventReader implements AutoCloseable {
             skipped++;
             return;
         }
-        GameEvent event = Contracts.json().readValue(record.value(), GameEvent.class);
+        EventDigest event = EventDigest.parse(record.value());
         if (!key.equals(event.gameId())) {
             throw new IllegalStateException("record key " + key + " carries an event of game " + event.gameId());
         }

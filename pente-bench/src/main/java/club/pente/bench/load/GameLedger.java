@@ -1,10 +1,6 @@
 package club.pente.bench.load;
 
-import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
-import club.pente.core.contract.GameStarted;
-import club.pente.core.contract.MovePlayed;
-import club.pente.core.contract.MoveRejected;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -84,7 +80,7 @@ final class GameLedger {
 
     /** Called on the reader thread for each MovePlayed answering a command of ours (closed loop: send the next). */
     interface PlayedListener {
-        void played(Tracked game, MovePlayed event);
+        void played(Tracked game, EventDigest event);
     }
 
     private final Map<String, Tracked> games = new ConcurrentHashMap<>();
@@ -117,60 +113,68 @@ final class GameLedger {
         }
     }
 
-    /** The reader thread's handling of one of our games' events. */
+    /** The reader thread's handling of one of our games' events (tests hand over event objects). */
     void accept(GameEvent event, long receivedNanos) {
+        accept(EventDigest.of(event), receivedNanos);
+    }
+
+    void accept(EventDigest event, long receivedNanos) {
         Tracked game = games.get(event.gameId());
-        if (game == null) {
+        if (game == null || event.type() == EventDigest.Type.OTHER) {
             return;
         }
         events.incrementAndGet();
         lastEventNanos = receivedNanos;
-        if (!(event instanceof MoveRejected)) {
+        if (event.type() != EventDigest.Type.MOVE_REJECTED) {
             // A rejection carries the game's current version, not a new one: only state changes count.
-            int version = (int) event.version();
-            if (version >= 0 && game.versions.get(version)) {
+            int version = (int) Math.min(Integer.MAX_VALUE - 1, event.version());
+            if (game.versions.get(version)) {
                 game.duplicates++;
                 return;
             }
-            if (version >= 0) {
-                game.versions.set(version);
-            }
+            game.versions.set(version);
             game.lastVersion = Math.max(game.lastVersion, event.version());
         }
-        if (event instanceof MovePlayed played) {
-            Pending p = pending.remove(played.commandId());
-            if (p == null) {
-                game.unmatchedPlayed++;
-                return;
-            }
-            game.played++;
-            game.confirmedCommands.add(played.commandId());
-            if (p.window() != null) {
-                p.window().latencies.record(receivedNanos - p.intendedNanos());
-                p.window().confirmed.incrementAndGet();
-                p.window().lastAnswerNanos = receivedNanos;
-            }
-            listener.played(game, played);
-        } else if (event instanceof MoveRejected rejected) {
-            Pending p = pending.remove(rejected.commandId());
-            if (p != null) {
-                game.rejected++;
-                game.lastRejection = rejected.reason() + " " + rejected.message();
+        switch (event.type()) {
+            case MOVE_PLAYED -> {
+                Pending p = event.commandId() == null ? null : pending.remove(event.commandId());
+                if (p == null) {
+                    game.unmatchedPlayed++;
+                    return;
+                }
+                game.played++;
+                game.confirmedCommands.add(event.commandId());
                 if (p.window() != null) {
-                    p.window().rejected.incrementAndGet();
+                    p.window().latencies.record(receivedNanos - p.intendedNanos());
+                    p.window().confirmed.incrementAndGet();
                     p.window().lastAnswerNanos = receivedNanos;
                 }
+                listener.played(game, event);
             }
-        } else if (event instanceof GameStarted) {
-            if (game.startedVersion < 0) {
-                game.startedVersion = event.version();
-                started.incrementAndGet();
+            case MOVE_REJECTED -> {
+                Pending p = event.commandId() == null ? null : pending.remove(event.commandId());
+                if (p != null) {
+                    game.rejected++;
+                    game.lastRejection = event.reason();
+                    if (p.window() != null) {
+                        p.window().rejected.incrementAndGet();
+                        p.window().lastAnswerNanos = receivedNanos;
+                    }
+                }
             }
-        } else if (event instanceof GameEnded) {
-            if (!game.ended) {
-                game.ended = true;
-                ended.incrementAndGet();
+            case GAME_STARTED -> {
+                if (game.startedVersion < 0) {
+                    game.startedVersion = event.version();
+                    started.incrementAndGet();
+                }
             }
+            case GAME_ENDED -> {
+                if (!game.ended) {
+                    game.ended = true;
+                    ended.incrementAndGet();
+                }
+            }
+            default -> { }
         }
     }
 

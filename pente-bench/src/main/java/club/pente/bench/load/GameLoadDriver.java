@@ -93,8 +93,10 @@ public final class GameLoadDriver {
                 if (options.mode() == Mode.CLOSED) {
                     closedLoop();
                 } else if (options.mode() == Mode.OPEN) {
+                    warmUp(options.rate());
                     report(openLoop(options.rate(), options.durationSeconds(), options.games()));
                 } else {
+                    warmUp(options.ramp().start());
                     ramp();
                 }
                 resign(all);
@@ -199,6 +201,18 @@ public final class GameLoadDriver {
         long end = Math.max(window.lastAnswerNanos, t0 + 1);
         Map<String, Double> cpuAfter = cpu.sample();
         return new OpenResult(rate, games, games / rate, plies, window, sendSeconds, (end - t0) / 1e9, cpuBefore, cpuAfter);
+    }
+
+    /** An unmeasured open-loop run first: the JIT compiles the driver's and the services' hot paths outside the figures. */
+    private void warmUp(double rate) {
+        if (options.warmupSeconds() <= 0) {
+            return;
+        }
+        int before = all.size();
+        OpenResult r = openLoop(rate, options.warmupSeconds(), 0);
+        System.out.printf("warm-up (not measured): %d moves at %.0f moves/s, p99 %.1f ms, missing %d%n",
+                r.window().offered.get(), rate, r.window().latencies.ms(0.99), r.missing());
+        resign(all.subList(before, all.size()));
     }
 
     private void report(OpenResult r) {

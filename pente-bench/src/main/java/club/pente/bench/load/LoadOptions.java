@@ -26,7 +26,8 @@ record LoadOptions(
         Map<String, Long> pids,
         String verifyDb,
         boolean perGame,
-        int lingerMs) {
+        int lingerMs,
+        double warmupSeconds) {
 
     static final int MAX_GAMES = 50_000;
     static final int MAX_PLIES = 150;
@@ -60,6 +61,8 @@ record LoadOptions(
                     --pids name=pid,... (CPU of these processes too; the stack's .pente/run/*.pid are read anyway)
                     --verify-db JDBC_URL (compare the game service's move log with what was confirmed)
                     --per-game (print the audit line of every game, not only the faulty ones)
+                    --warmup SECONDS (open loop and ramp: an unmeasured run at the first rate before measuring,
+                      so that JIT compilation of the driver and the services is not in the figures; 10, 0 = none)
                     --linger-ms MS (the command producer's batching wait: 0 in the closed loop as always,
                       1 in the open loop and the ramp, as one gateway producer carrying many players)
             """;
@@ -97,6 +100,7 @@ record LoadOptions(
         double stall = number(values, "--stall-seconds", 60, 5, 600);
         Ramp ramp = values.containsKey("--ramp") ? ramp(values.get("--ramp")) : null;
         int linger = (int) number(values, "--linger-ms", mode == Mode.CLOSED ? 0 : 1, 0, 100);
+        double warmup = mode == Mode.CLOSED ? 0 : number(values, "--warmup", 10, 0, 120);
         if (mode == Mode.CLOSED) {
             games = games == 0 ? 50 : games;
             if ((long) games * plies > MAX_MOVES) {
@@ -116,11 +120,11 @@ record LoadOptions(
         requireLoopback(bootstrap);
         return new LoadOptions(mode, games, plies, rate, duration, interval, ramp, p99, bootstrap,
                 topic(values, "--commands-topic", Topics.GAME_COMMANDS), topic(values, "--events-topic", Topics.GAME_EVENTS),
-                stall, pids(values.get("--pids")), values.get("--verify-db"), perGame, linger);
+                stall, pids(values.get("--pids")), values.get("--verify-db"), perGame, linger, warmup);
     }
 
     private static final List<String> KNOWN = List.of("--games", "--plies", "--rate", "--duration", "--move-interval", "--ramp",
-            "--p99-ms", "--linger-ms", "--bootstrap", "--commands-topic", "--events-topic", "--stall-seconds", "--pids", "--verify-db");
+            "--p99-ms", "--linger-ms", "--warmup", "--bootstrap", "--commands-topic", "--events-topic", "--stall-seconds", "--pids", "--verify-db");
 
     /** Only 127.0.0.1: a load run against a shared or remote cluster is never what was meant. */
     static void requireLoopback(String bootstrap) {

@@ -68,8 +68,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * and RSS, before and after the joins; the gateway's process is found by its port).
  *
  * <p>Options: {@code --url} (the gateway, default http://127.0.0.1:8080), {@code --management-url} (its
- * management port, default the port + 1000), {@code --bootstrap}, {@code --guests 20} (the players'
- * pool), {@code --per-process 8000} (viewer sockets per child process), {@code --parallel 200}
+ * management port, default the port + 1000), {@code --bootstrap}, {@code --guests 30} (the players'
+ * pool: guest issuance is limited per address and minute, PENTE_GUEST_ISSUE_PER_MINUTE, 30 by default), {@code --per-process 8000} (viewer sockets per child process), {@code --parallel 200}
  * (handshakes in flight per process), {@code --timeout-s 900}, {@code --gateway-pid}, {@code --commands-topic}
  * and {@code --events-topic} (for a platform started on topics of its own).
  *
@@ -101,6 +101,8 @@ public final class SpectatorLoadDriver {
         volatile String rejected;
         /** Each version's record timestamp on the stream (the producer's send time, ms). */
         final Map<Long, Long> published = new ConcurrentHashMap<>();
+        /** When this driver's own consumer got each version (micros since the epoch). */
+        final Map<Long, Long> seen = new ConcurrentHashMap<>();
 
         CompletableFuture<Void> ply(int ply) {
             return plies.computeIfAbsent(ply, p -> new CompletableFuture<>());
@@ -111,6 +113,12 @@ public final class SpectatorLoadDriver {
     private final Options options;
     private final Map<String, Truth> truths = new ConcurrentHashMap<>();
     private final AtomicLong movesPlayed = new AtomicLong();
+    private final AtomicLong retries = new AtomicLong();
+    private final ScheduledExecutorService retryTimer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread thread = new Thread(r, "retries");
+        thread.setDaemon(true);
+        return thread;
+    });
     private final Map<String, AtomicInteger> playerFailures = new ConcurrentHashMap<>();
 
     private SpectatorLoadDriver(Options options) {
@@ -128,7 +136,7 @@ public final class SpectatorLoadDriver {
                 stringArg(args, "--management-url", "http://127.0.0.1:" + (gateway.getPort() + 1000)),
                 stringArg(args, "--bootstrap", System.getenv().getOrDefault("PENTE_KAFKA_BOOTSTRAP", "127.0.0.1:9092")),
                 intArg(args, "--games", 1000), intArg(args, "--viewers", 20000), intArg(args, "--moves", 10),
-                intArg(args, "--interval-ms", 10000), intArg(args, "--guests", 20), intArg(args, "--per-process", 8000),
+                intArg(args, "--interval-ms", 10000), intArg(args, "--guests", 30), intArg(args, "--per-process", 8000),
                 intArg(args, "--parallel", 200), intArg(args, "--timeout-s", 900), intArg(args, "--gateway-pid", -1),
                 stringArg(args, "--child-heap", "1g"), stringArg(args, "--commands-topic", Topics.GAME_COMMANDS),
                 stringArg(args, "--events-topic", Topics.GAME_EVENTS));
@@ -266,14 +274,16 @@ public final class SpectatorLoadDriver {
         double playSeconds = (System.nanoTime() - playStart) / 1e9;
         timer.shutdownNow();
         long ended = truths.values().stream().filter(t -> t.ended.isDone() && !t.ended.isCompletedExceptionally()).count();
-        System.out.printf("play: %d moves in %.1f s (%.0f moves/s), %d of %d games ended%s%n", movesPlayed.get(), playSeconds,
-                movesPlayed.get() / playSeconds, ended, games.size(), playerFailures.isEmpty() ? "" : ", failures " + playerFailures);
+        System.out.printf("play: %d moves in %.1f s (%.0f moves/s), %d of %d games ended, %d player visits retried after 4429%s%n",
+                movesPlayed.get(), playSeconds, movesPlayed.get() / playSeconds, ended, games.size(), retries.get(),
+                playerFailures.isEmpty() ? "" : ", failures " + playerFailures);
 
         // The truth: each game's last version on the stream; every viewer must have every version after its snapshot.
         StringBuilder finals = new StringBuilder();
         truths.forEach((id, truth) -> {
             finals.append(id).append(' ').append(truth.lastVersion);
-            String times = truth.published.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue())
+            String times = truth.published.entrySet().stream().map(e -> e.getKey() + ":" + e.getValue() + ":"
+                            + truth.seen.getOrDefault(e.getKey(), 0L))
                     .collect(java.util.stream.Collectors.joining(","));
             finals.append(times.isEmpty() ? "" : " " + times).append('\n');
         });
@@ -287,6 +297,7 @@ public final class SpectatorLoadDriver {
         long closedEarly = 0;
         Histogram latency = new Histogram(TimeUnit.MINUTES.toMicros(5), 3);
         Histogram fromStream = new Histogram(TimeUnit.MINUTES.toMicros(5), 3);
+        Histogram fromReader = new Histogram(TimeUnit.MINUTES.toMicros(5), 3);
         for (Fleet fleet : fleets) {
             fleet.send("FINISH " + finalsFile);
         }
@@ -300,6 +311,7 @@ public final class SpectatorLoadDriver {
             closedEarly += Long.parseLong(result[6]);
             latency.add(Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(result[7])), 0));
             fromStream.add(Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(result[8])), 0));
+            fromReader.add(Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(result[9])), 0));
             fleet.close();
         }
         reader.stopReading();
@@ -315,6 +327,10 @@ public final class SpectatorLoadDriver {
                         + "p99.9 %.1f ms, max %.1f ms%n", options.eventsTopic(), fromStream.getTotalCount(),
                 fromStream.getValueAtPercentile(50) / 1000.0, fromStream.getValueAtPercentile(99) / 1000.0,
                 fromStream.getValueAtPercentile(99.9) / 1000.0, fromStream.getMaxValue() / 1000.0);
+        System.out.printf("latency driver's consumer->socket (the gateway's share: this driver read the record, then a socket got it; "
+                        + "0 when the socket was first, %d events): p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms, max %.1f ms%n",
+                fromReader.getTotalCount(), fromReader.getValueAtPercentile(50) / 1000.0, fromReader.getValueAtPercentile(99) / 1000.0,
+                fromReader.getValueAtPercentile(99.9) / 1000.0, fromReader.getMaxValue() / 1000.0);
         System.out.println(GatewayMemory.describe(before, after, joined));
         System.out.println("verdict: " + (missing == 0 && duplicated == 0 && outOfOrder == 0 && failed == 0 && expected > 0
                 ? "every viewer got every event once, in order" : "NOT every viewer got every event once, in order"));
@@ -340,13 +356,31 @@ public final class SpectatorLoadDriver {
     private CompletableFuture<Void> play(Game game, int ply) {
         String commandId = game.id() + "-" + ply;
         String move = "{\"type\":\"move\",\"point\":\"" + game.moves()[ply - 1] + "\",\"expectedPly\":" + ply + ",\"commandId\":\"" + commandId + "\"}";
-        return PlayerSocket.act(options.url().replaceFirst("^http", "ws") + "/ws/games/" + game.id(), options.origin(),
-                game.moverToken(ply), move).thenRun(movesPlayed::incrementAndGet);
+        return withRetries(() -> PlayerSocket.act(options.url().replaceFirst("^http", "ws") + "/ws/games/" + game.id(), options.origin(),
+                game.moverToken(ply), move), 20).thenRun(movesPlayed::incrementAndGet);
+    }
+
+    /**
+     * A player's visit again after 4429: the same guest plays many games, and its sockets of other games
+     * may still hold its places (pente.quota.sockets.per-identity). Bounded: {@code attempts} tries, 250 ms apart.
+     */
+    private CompletableFuture<Void> withRetries(java.util.function.Supplier<CompletableFuture<Void>> visit, int attempts) {
+        return visit.get().handle((ok, error) -> {
+            if (error == null) {
+                return CompletableFuture.<Void>completedFuture(null);
+            }
+            if (attempts > 1 && String.valueOf(error.getMessage()).contains("4429")) {
+                retries.incrementAndGet();
+                return delayUntil(retryTimer, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(250))
+                        .thenCompose(v -> withRetries(visit, attempts - 1));
+            }
+            return CompletableFuture.<Void>failedFuture(error);
+        }).thenCompose(f -> f);
     }
 
     private CompletableFuture<Void> resign(Game game) {
-        return PlayerSocket.act(options.url().replaceFirst("^http", "ws") + "/ws/games/" + game.id(), options.origin(),
-                game.token(), "{\"type\":\"resign\"}");
+        return withRetries(() -> PlayerSocket.act(options.url().replaceFirst("^http", "ws") + "/ws/games/" + game.id(), options.origin(),
+                game.token(), "{\"type\":\"resign\"}"), 20);
     }
 
     private JsonNode guest(String name) throws Exception {
@@ -430,6 +464,7 @@ public final class SpectatorLoadDriver {
             }
             truth.lastVersion = Math.max(truth.lastVersion, event.version());
             truth.published.putIfAbsent(event.version(), timestamp);
+            truth.seen.putIfAbsent(event.version(), ViewerFleet.micros(java.time.Instant.now()));
             if (event instanceof GameStarted) {
                 truth.started.complete(null);
             } else if (event instanceof MovePlayed played) {

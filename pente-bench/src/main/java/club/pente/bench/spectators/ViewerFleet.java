@@ -223,6 +223,7 @@ final class ViewerFleet {
         String command = in.readLine();
         Map<String, Long> finals = new HashMap<>();
         Map<String, Map<Long, Long>> published = new HashMap<>();
+        Map<String, Map<Long, Long>> readerSaw = new HashMap<>();
         if (command != null && command.startsWith("FINISH ")) {
             for (String line : Files.readAllLines(Path.of(command.substring(7)))) {
                 String[] parts = line.trim().split(" ");
@@ -231,11 +232,14 @@ final class ViewerFleet {
                 }
                 if (parts.length == 3) {
                     Map<Long, Long> times = new HashMap<>();
-                    for (String pair : parts[2].split(",")) {
-                        int colon = pair.indexOf(':');
-                        times.put(Long.parseLong(pair.substring(0, colon)), Long.parseLong(pair.substring(colon + 1)));
+                    Map<Long, Long> seenAt = new HashMap<>();
+                    for (String triple : parts[2].split(",")) {
+                        String[] f = triple.split(":");
+                        times.put(Long.parseLong(f[0]), Long.parseLong(f[1]));
+                        seenAt.put(Long.parseLong(f[0]), Long.parseLong(f[2]));
                     }
                     published.put(parts[0], times);
+                    readerSaw.put(parts[0], seenAt);
                 }
             }
         }
@@ -255,6 +259,7 @@ final class ViewerFleet {
         long outOfOrder = 0;
         long closedEarly = 0;
         Histogram fromStream = new Histogram(TimeUnit.MINUTES.toMicros(5), 3);
+        Histogram fromReader = new Histogram(TimeUnit.MINUTES.toMicros(5), 3);
         for (Viewer viewer : viewers) {
             Long last = finals.get(viewer.gameId);
             if (!viewer.started.getNow(false) || last == null) {
@@ -269,10 +274,16 @@ final class ViewerFleet {
                 int got = viewer.seen.get((int) viewer.snapshot + 1, (int) (last + 1)).cardinality();
                 missing += wanted - got;
                 Map<Long, Long> times = published.getOrDefault(viewer.gameId, Map.of());
+                Map<Long, Long> saw = readerSaw.getOrDefault(viewer.gameId, Map.of());
                 for (long v = viewer.snapshot + 1; v <= last && v < viewer.arrivedAt.length; v++) {
                     Long at = times.get(v);
-                    if (at != null && viewer.arrivedAt[(int) v] != 0) {
-                        fromStream.recordValue(Math.max(0, viewer.arrivedAt[(int) v] - at * 1000));
+                    long arrived = viewer.arrivedAt[(int) v];
+                    if (at != null && arrived != 0) {
+                        fromStream.recordValue(Math.max(0, arrived - at * 1000));
+                    }
+                    Long read = saw.get(v);
+                    if (read != null && read > 0 && arrived != 0) {
+                        fromReader.recordValue(Math.max(0, arrived - read));
                     }
                 }
             }
@@ -285,7 +296,7 @@ final class ViewerFleet {
             histogram = encode(latency);
         }
         out.println("RESULT " + expected + " " + received + " " + missing + " " + duplicated + " " + outOfOrder + " "
-                + closedEarly + " " + histogram + " " + encode(fromStream));
+                + closedEarly + " " + histogram + " " + encode(fromStream) + " " + encode(fromReader));
         List<CompletableFuture<?>> closing = new ArrayList<>();
         for (Viewer viewer : viewers) {
             if (viewer.socket != null && viewer.closeCode == 0) {

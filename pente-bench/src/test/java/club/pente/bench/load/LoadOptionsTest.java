@@ -31,6 +31,9 @@ class LoadOptionsTest {
         assertThat(ramp.mode()).isEqualTo(LoadOptions.Mode.RAMP);
         assertThat(ramp.ramp().rates()).containsExactly(500.0, 1000.0, 1500.0, 2000.0);
         assertThat(ramp.lingerMs()).isEqualTo(1);
+        assertThat(ramp.warmupSeconds()).isEqualTo(10);
+        assertThat(closed.warmupSeconds()).isZero();
+        assertThat(LoadOptions.parse(new String[] {"--bootstrap", "127.0.0.1:9092", "--rate", "10", "--warmup", "0"}).warmupSeconds()).isZero();
     }
 
     @Test
