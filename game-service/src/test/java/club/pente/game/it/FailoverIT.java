@@ -44,8 +44,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FailoverIT {
     private static final String DATABASE = "pente_game_failover_test";
-    private static final int GAMES = 40;
-    private static final int PLIES = 24;
+    /** Games played at once, each with one move in flight, and moves per game; set by each test. */
+    private int GAMES;
+    private int PLIES;
 
     private record Game(String id, PlayerRef white, PlayerRef black, String[] moves) {
         PlayMove move(int ply) {
@@ -55,6 +56,18 @@ class FailoverIT {
 
     @Test
     void killingOneInstanceLosesAndDuplicatesNothing() throws Exception {
+        run(40, 24);
+    }
+
+    /** The same under load: 500 games with a move in flight each when the instance dies. */
+    @Test
+    void killingOneInstanceUnderLoadLosesAndDuplicatesNothing() throws Exception {
+        run(500, 8);
+    }
+
+    private void run(int gameCount, int pliesPerGame) throws Exception {
+        GAMES = gameCount;
+        PLIES = pliesPerGame;
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
         TestDatabases.recreate(DATABASE);
         String run = UUID.randomUUID().toString().substring(0, 8);
@@ -66,7 +79,7 @@ class FailoverIT {
         properties.put("pente.commands.session-timeout", "6s");
         properties.put("pente.commands.heartbeat", "2s");
 
-        List<Game> games = games();
+        List<Game> list = games();
         int totalMoves = GAMES * PLIES;
         File jar = new File(System.getProperty("game.service.jar", "target/quarkus-app/quarkus-run.jar"));
         try (ServiceProcess first = ServiceProcess.start(jar, "failover-a", 18091, properties)) {
@@ -74,10 +87,10 @@ class FailoverIT {
             try (ServiceProcess second = ServiceProcess.start(jar, "failover-b", 18092, properties)) {
                 second.awaitReady(Duration.ofSeconds(90));
                 try (GameStreams streams = new GameStreams(config.kafkaBootstrapServers(), commands, events, deadLetters)) {
-                    for (Game game : games) {
+                    for (Game game : list) {
                         streams.send(CreateGame.of(game.id(), game.white(), game.black(), false, TimeControl.UNTIMED));
                     }
-                    for (Game game : games) {
+                    for (Game game : list) {
                         streams.await(game.id(), GameStarted.class, e -> true, Duration.ofSeconds(60));
                     }
 
@@ -91,7 +104,7 @@ class FailoverIT {
                     while (true) {
                         int confirmed = 0;
                         for (int g = 0; g < GAMES; g++) {
-                            Game game = games.get(g);
+                            Game game = list.get(g);
                             int done = confirmedPlies(streams, game.id());
                             confirmed += done;
                             if (sent[g] == done && done < PLIES) {
@@ -104,7 +117,7 @@ class FailoverIT {
                             killed = true;
                             killedAt = System.nanoTime();
                             confirmedAtKill = confirmed;
-                            System.out.printf("failover: SIGKILL to instance A (pid %d) after %d of %d moves, %.0f moves/s so far%n",
+                            System.out.printf("failover (" + GAMES + " games in flight): SIGKILL to instance A (pid %d) after %d of %d moves, %.0f moves/s so far%n",
                                     first.pid(), confirmed, totalMoves, confirmed / seconds(started, killedAt));
                         }
                         if (confirmed == totalMoves) {
@@ -127,7 +140,7 @@ class FailoverIT {
                             duplicates++;
                         }
                     }
-                    for (Game game : games) {
+                    for (Game game : list) {
                         List<MovePlayed> played = streams.events(game.id()).stream()
                                 .filter(MovePlayed.class::isInstance).map(MovePlayed.class::cast).toList();
                         Set<Integer> plies = new HashSet<>();
@@ -166,11 +179,11 @@ class FailoverIT {
                     assertThat(streams.deadLetters()).isEmpty();
 
                     // Every game goes on with the surviving instance.
-                    for (Game game : games) {
+                    for (Game game : list) {
                         PlayMove next = PlayMove.of(game.id(), game.white().id(), PLIES + 1, nextLegalMove(game));
                         streams.send(next);
                     }
-                    for (Game game : games) {
+                    for (Game game : list) {
                         streams.await(game.id(), MovePlayed.class, m -> m.ply() == PLIES + 1, Duration.ofSeconds(60));
                     }
                 }
@@ -193,7 +206,7 @@ class FailoverIT {
     }
 
     /** Random legal games that are still going after PLIES moves (fixed seeds: reproducible). */
-    private static List<Game> games() {
+    private List<Game> games() {
         List<Game> games = new ArrayList<>();
         SplittableRandom random = new SplittableRandom(20261130);
         while (games.size() < GAMES) {
@@ -212,7 +225,7 @@ class FailoverIT {
         return games;
     }
 
-    private static String nextLegalMove(Game game) {
+    private String nextLegalMove(Game game) {
         Position position = new Position();
         for (String move : game.moves()) {
             position.play(Notation.parse(move));
