@@ -8,6 +8,7 @@ import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.MoveRejected;
 import io.smallrye.mutiny.Uni;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
@@ -46,11 +47,20 @@ public class CommandOutcomes {
                 });
     }
 
+    /** A poll's worth of events at once (channel in batch mode): most are skipped by key, unparsed. */
     @Incoming("outcomes")
-    public void onEvent(ConsumerRecord<String, String> record) {
-        if (record.key() == null || !waitingGames.containsKey(record.key())) {
+    public void onEvents(ConsumerRecords<String, String> records) {
+        if (waitingGames.isEmpty()) {
             return;
         }
+        for (ConsumerRecord<String, String> record : records) {
+            if (record.key() != null && waitingGames.containsKey(record.key())) {
+                onEvent(record);
+            }
+        }
+    }
+
+    private void onEvent(ConsumerRecord<String, String> record) {
         String payload = record.value();
         GameEvent event;
         try {
