@@ -354,6 +354,8 @@ final class CommandStream implements Runnable {
 
     /** A record for the dead-letter topic: the original key and value, and why, in SmallRye's header names. */
     private record DeadLetter(String key, String value, int partition, long offset, Throwable reason) {
+        private static final int MAX_DEAD_LETTER_CHARS = 64 * 1024;
+
         DeadLetter(ConsumerRecord<String, String> record, Throwable reason) {
             this(record.key(), record.value(), record.partition(), record.offset(), reason);
         }
@@ -367,7 +369,13 @@ final class CommandStream implements Runnable {
             headers.add("dead-letter-topic", bytes(from));
             headers.add("dead-letter-partition", bytes(Integer.toString(partition)));
             headers.add("dead-letter-offset", bytes(Long.toString(offset)));
-            return new ProducerRecord<>(topic, null, key, value, headers);
+            String kept = value;
+            if (value != null && value.length() > MAX_DEAD_LETTER_CHARS) {
+                // Never more than Kafka takes in one request: a refused dead letter would hold up the partition.
+                headers.add("dead-letter-truncated-from", bytes(Integer.toString(value.length())));
+                kept = value.substring(0, MAX_DEAD_LETTER_CHARS);
+            }
+            return new ProducerRecord<>(topic, null, key == null || key.length() > 1000 ? null : key, kept, headers);
         }
 
         private static byte[] bytes(String value) {

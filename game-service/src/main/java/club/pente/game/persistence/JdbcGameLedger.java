@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -102,7 +103,7 @@ public class JdbcGameLedger implements GameLedger {
             actors[i] = key.actorId();
             commands[i++] = key.commandId();
         }
-        try (Connection connection = dataSource.getConnection();
+        try (Connection connection = connect();
              PreparedStatement query = connection.prepareStatement(PROCESSED)) {
             query.setArray(1, connection.createArrayOf("text", games));
             query.setArray(2, connection.createArrayOf("text", actors));
@@ -127,7 +128,7 @@ public class JdbcGameLedger implements GameLedger {
         Map<String, GameEntity> rows = new HashMap<>();
         Map<String, List<MoveEntity>> moves = new HashMap<>();
         String[] ids = gameIds.toArray(String[]::new);
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = connect()) {
             Array idArray = connection.createArrayOf("text", ids);
             try (PreparedStatement query = connection.prepareStatement(GAMES)) {
                 query.setArray(1, idArray);
@@ -185,7 +186,7 @@ public class JdbcGameLedger implements GameLedger {
             offsets[i++] = record.offset();
         }
         List<StoredEvent> events = new ArrayList<>();
-        try (Connection connection = dataSource.getConnection();
+        try (Connection connection = connect();
              PreparedStatement query = connection.prepareStatement(EVENTS)) {
             query.setArray(1, connection.createArrayOf("int4", partitions));
             query.setArray(2, connection.createArrayOf("int8", offsets));
@@ -212,7 +213,7 @@ public class JdbcGameLedger implements GameLedger {
         moveArrays(batch.moves(), arrays);
         eventArrays(batch.events(), arrays);
         String[] updatedIds = updatedArrays(updated, arrays);
-        try (Connection connection = dataSource.getConnection()) {
+        try (Connection connection = connect()) {
             connection.setAutoCommit(false);
             try {
                 Set<String> written = new LinkedHashSet<>();
@@ -361,6 +362,15 @@ public class JdbcGameLedger implements GameLedger {
             offsets[i] = event.record().offset();
         }
         arrays.addAll(List.of(ids, games, versions, types, payloads, at, partitions, offsets));
+    }
+
+    /** A connection, or an outage: no connection is the database's failure, never the batch's. */
+    private Connection connect() {
+        try {
+            return dataSource.getConnection();
+        } catch (SQLException e) {
+            throw new LedgerException(new SQLTransientConnectionException("no database connection: " + e.getMessage(), "08000", e));
+        }
     }
 
     /** Binds each array in order, typed by its element class. */
