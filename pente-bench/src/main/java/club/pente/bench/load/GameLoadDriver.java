@@ -369,6 +369,12 @@ public final class GameLoadDriver {
                 line.append(String.format(" %s %.2f s %.0f%%,", name, used, 100 * used / seconds));
             }
         }
+        for (String name : before.keySet()) {
+            if (!after.containsKey(name)) {
+                // Killed or stopped within the window (a failover run): its CPU up to then is lost with it.
+                line.append(String.format(" %s ended during the window,", name));
+            }
+        }
         line.setLength(line.length() - 1);
         System.out.println(line);
         // Every game-service instance measured (game, and e.g. game2=PID given with --pids) shares the moves.
