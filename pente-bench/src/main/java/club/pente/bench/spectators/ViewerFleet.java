@@ -112,6 +112,11 @@ final class ViewerFleet {
             }
         }
 
+        /** True once the snapshot came (false after a refusal, a close or a timeout before it). */
+        boolean joined() {
+            return started.isDone() && !started.isCompletedExceptionally() && started.join();
+        }
+
         synchronized long highest() {
             return highest;
         }
@@ -195,7 +200,7 @@ final class ViewerFleet {
                     .buildAsync(URI.create(url + "/ws/games/" + viewer.gameId), viewer)
                     .thenCompose(socket -> {
                         viewer.socket = socket;
-                        return viewer.started.orTimeout(30, TimeUnit.SECONDS);
+                        return viewer.started.copy().orTimeout(30, TimeUnit.SECONDS);
                     })
                     .handle((ok, error) -> {
                         handshakes.release();
@@ -247,7 +252,7 @@ final class ViewerFleet {
         long settleDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(settleSeconds);
         for (Viewer viewer : viewers) {
             Long last = finals.get(viewer.gameId);
-            while (last != null && viewer.started.getNow(false) && viewer.closeCode == 0 && viewer.highest() < last
+            while (last != null && viewer.joined() && viewer.closeCode == 0 && viewer.highest() < last
                     && System.nanoTime() < settleDeadline) {
                 Thread.sleep(20); // polling a counter the sockets advance; bounded by the settle deadline
             }
@@ -262,7 +267,7 @@ final class ViewerFleet {
         Histogram fromReader = new Histogram(TimeUnit.MINUTES.toMicros(5), 3);
         for (Viewer viewer : viewers) {
             Long last = finals.get(viewer.gameId);
-            if (!viewer.started.getNow(false) || last == null) {
+            if (!viewer.joined() || last == null) {
                 continue;
             }
             synchronized (viewer) {
@@ -318,14 +323,14 @@ final class ViewerFleet {
     }
 
     private static String shorten(String reason) {
-        String one = reason.replaceAll("\\s+", "_");
+        String one = reason.replaceAll("[\\s;=]+", "_");
         return one.length() > 80 ? one.substring(0, 80) : one;
     }
 
     static String encode(Map<String, AtomicInteger> failures) {
         StringBuilder text = new StringBuilder();
-        new TreeMap<>(failures).forEach((reason, n) -> text.append(text.length() == 0 ? "" : ";").append(reason.replace(';', ',')
-                .replace('=', ':')).append('=').append(n.get()));
+        new TreeMap<>(failures).forEach((reason, n) -> text.append(text.length() == 0 ? "" : ";").append(shorten(reason))
+                .append('=').append(n.get()));
         return text.length() == 0 ? "-" : text.toString();
     }
 }

@@ -230,6 +230,10 @@ final class GameRoom {
         return changed;
     }
 
+    synchronized void countChangedAgain() {
+        countChanged = true;
+    }
+
     /** True when the count differs from the one last announced. */
     synchronized boolean spectatorCountChanged(int count) {
         boolean changed = count != lastSpectatorCount;

@@ -236,7 +236,12 @@ public class GameSockets {
         for (GameRoom room : rooms.values()) {
             int local = room.spectators();
             if (room.takeCountChanged()) {
-                presence.publishGame(room.gameId, local, room.playersConnected());
+                try {
+                    presence.publishGame(room.gameId, local, room.playersConnected());
+                } catch (RuntimeException e) {
+                    room.countChangedAgain(); // Kafka refused it for now: the next tick tries again, the other rooms go on
+                    LOG.debugf("presence not published: %s", e.getMessage());
+                }
             }
             int total = presence.spectators(room.gameId, local);
             if (room.spectatorCountChanged(total)) {
