@@ -1,71 +1,119 @@
 package club.pente.rating.messaging;
 
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
 import club.pente.messaging.RetryBudget;
+import club.pente.messaging.TypeHeader;
 import club.pente.rating.application.RatingProcessor;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.KafkaRecord;
+import io.smallrye.reactive.messaging.kafka.KafkaRecordBatch;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.apache.kafka.common.header.Headers;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
 
 /**
- * Reads {@code pente.game.events} in its own consumer group. Only {@code GameEnded} matters; every other
- * event type (including types added later) is acknowledged and skipped. A record is acknowledged only
- * after its effect committed, so a crash replays it and the game-id claim makes the replay harmless.
- * Records that are not a valid GameEnded (ids, names, times outside the contract or the database's range)
- * and events the rating logic refuses go to the dead-letter topic at once. Any other failure is retried
- * within a {@link RetryBudget}: a database outage (or a deadlock) is waited out, since every record would
- * fail alike; a failure that may be the record's own gets a few attempts, then the record is dead-lettered,
- * so no record holds up its partition for longer than its budget.
+ * Reads {@code pente.game.events} in its own consumer group, a whole poll at a time. Only {@code GameEnded}
+ * matters: a record whose type header names another event is passed over unread, one without the header
+ * is read only as far as its type, and every other event type (including types added later) is skipped.
+ * The GameEnded records of a batch are applied one after the other in offset order, and the batch is
+ * acknowledged only after every one of them committed or was dead-lettered, so a crash replays them and
+ * the game-id claim makes the replay harmless. Records that are not a valid GameEnded (ids, names, times
+ * outside the contract or the database's range) and events the rating logic refuses go to the dead-letter
+ * topic at once. Any other failure is retried within a {@link RetryBudget}: a database outage (or a
+ * deadlock) is waited out, since every record would fail alike; a failure that may be the record's own
+ * gets a few attempts, then the record is dead-lettered, so no record holds up its partition for longer
+ * than its budget.
  */
 @ApplicationScoped
 public class GameEventConsumer {
     private static final Logger LOG = Logger.getLogger(GameEventConsumer.class);
     private static final String GAME_ENDED = "GameEnded";
+    private static final TypeHeader TYPES = new TypeHeader(EventHeaders.TYPE, List.of(GAME_ENDED));
 
     /** Times PostgreSQL can store and Java's clock can read, with room to spare: years 1970 to 9999. */
     static final Instant EARLIEST = Instant.EPOCH;
     static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 
     private final RatingProcessor processor;
+    private final DeadLetters deadLetters;
     private final RetryBudget retry;
 
-    public GameEventConsumer(RatingProcessor processor,
+    public GameEventConsumer(RatingProcessor processor, DeadLetters deadLetters,
                              @ConfigProperty(name = "pente.rating.retry.attempts", defaultValue = "5") int attempts,
                              @ConfigProperty(name = "pente.rating.retry.first-backoff", defaultValue = "50ms") Duration firstBackoff,
                              @ConfigProperty(name = "pente.rating.retry.max-backoff", defaultValue = "5s") Duration maxBackoff) {
         this.processor = processor;
+        this.deadLetters = deadLetters;
         this.retry = new RetryBudget(attempts, firstBackoff, maxBackoff);
     }
 
     @Incoming("game-events")
-    public Uni<Void> consume(Message<String> message) {
+    public Uni<Void> consume(KafkaRecordBatch<String, String> batch) {
+        List<KafkaRecord<String, String>> work = new ArrayList<>();
+        for (KafkaRecord<String, String> record : batch) {
+            if (!TYPES.skips(record.getHeaders())) {
+                work.add(record);
+            }
+        }
+        if (work.isEmpty()) {
+            return Uni.createFrom().completionStage(batch.ack());
+        }
+        // Each record's work starts on the consumer's context, as the reactive database session requires.
+        Context context = Vertx.currentContext();
+        return Multi.createFrom().iterable(work)
+                .onItem().transformToUniAndConcatenate(record -> onContext(context, () -> consume(record.getKey(), record.getHeaders(),
+                        record.getPayload(), origin(record))))
+                .collect().last()
+                .chain(() -> Uni.createFrom().completionStage(batch.ack()));
+    }
+
+    private static DeadLetters.Origin origin(KafkaRecord<String, String> record) {
+        long offset = record.getMetadata(IncomingKafkaRecordMetadata.class).map(IncomingKafkaRecordMetadata::getOffset).orElse(-1L);
+        return new DeadLetters.Origin(record.getTopic(), record.getPartition(), offset);
+    }
+
+    private static Uni<Void> onContext(Context context, Supplier<Uni<Void>> work) {
+        Uni<Void> deferred = Uni.createFrom().deferred(work::get);
+        return context == null ? deferred : deferred.runSubscriptionOn(task -> context.runOnContext(ignored -> task.run()));
+    }
+
+    /** One record: applied, skipped, or dead-lettered; the Uni completes when that is done and never fails. */
+    Uni<Void> consume(String key, Headers headers, String payload, DeadLetters.Origin origin) {
+        if (TYPES.skips(headers)) {
+            return Uni.createFrom().voidItem();
+        }
         GameEnded ended;
         try {
-            ended = read(message.getPayload());
+            ended = read(payload);
         } catch (UnreadableEventException e) {
-            message.getMetadata(IncomingKafkaRecordMetadata.class).ifPresent(metadata -> LOG.warnf(
-                    "unreadable game event at partition %d offset %d: %s", metadata.getPartition(), metadata.getOffset(), e.getMessage()));
-            return Uni.createFrom().completionStage(message.nack(e));
+            LOG.warnf("unreadable game event at partition %d offset %d: %s", origin.partition(), origin.offset(), e.getMessage());
+            return deadLetters.send(key, payload, headers, origin, e);
         }
         if (ended == null) {
-            return Uni.createFrom().completionStage(message.ack());
+            return Uni.createFrom().voidItem();
         }
         return retry.run(() -> processor.process(ended), (failure, kind, attempt, delay) -> LOG.warnf(
                         "game %s failed (%s, attempt %d), retrying in %d ms: %s", ended.gameId(), kind, attempt, delay.toMillis(), failure))
-                .onItem().transformToUni(done -> Uni.createFrom().completionStage(message.ack()))
+                .replaceWithVoid()
                 .onFailure().recoverWithUni(failure -> {
                     LOG.errorf(failure, "sending game %s to the dead-letter topic", ended.gameId());
-                    return Uni.createFrom().completionStage(message.nack(failure));
+                    return deadLetters.send(key, payload, headers, origin, failure);
                 });
     }
 

@@ -94,6 +94,29 @@ class BadInputTest {
         given().get("/api/ratings/players/{id}", black.id()).then().statusCode(404);
     }
 
+    @Test
+    void recordsTypedAsOtherEventsArePassedOverUnreadAndRecordsWithoutTheHeaderStillRead() throws Exception {
+        String key = UUID.randomUUID().toString();
+        // The game service's type header says these are not GameEnded: not read, so garbage is no dead letter.
+        streams.sendTyped(key, "{not json", "MovePlayed");
+        streams.sendTyped(key, "", "MoveRejected");
+        // Without the header a record is read as before: this one is unreadable and dead-lettered.
+        String unheaded = "{not json either";
+        streams.sendRaw(key, unheaded);
+        PlayerRef marker1 = account("typed-1");
+        PlayerRef marker2 = account("typed-2");
+        streams.sendTyped(key, Contracts.json().writeValueAsString(ranked(marker1, marker2, Status.BLACK_WINS)), "GameEnded");
+
+        assertThat(awaitGames(marker2.id(), 1).getInt("rating")).isEqualTo(1520);
+        // Same partition, in order, and the batch waits for its dead letters: they are all there by now.
+        await().atMost(Duration.ofSeconds(30)).until(() -> streams.deadLetters().stream().anyMatch(r -> key.equals(r.key())));
+        assertThat(streams.deadLetters()).filteredOn(r -> key.equals(r.key())).extracting(ConsumerRecord::value)
+                .containsExactly(unheaded);
+        ConsumerRecord<String, String> dead = streams.deadLetters().stream().filter(r -> key.equals(r.key())).findFirst().orElseThrow();
+        assertThat(new String(dead.headers().lastHeader("dead-letter-reason").value(), java.nio.charset.StandardCharsets.UTF_8))
+                .contains("not JSON");
+    }
+
     private static String with(GameEnded event, String field, String value) throws Exception {
         ObjectNode tree = Contracts.json().valueToTree(event);
         tree.put(field, value);

@@ -1,6 +1,7 @@
 package club.pente.rating.messaging;
 
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.rules.Status;
 import club.pente.rating.application.PoisonEventException;
@@ -9,13 +10,13 @@ import club.pente.rating.support.RatingStreams;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
 import io.vertx.pgclient.PgException;
-import org.eclipse.microprofile.reactive.messaging.Message;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
 
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -37,22 +38,32 @@ class GameEventConsumerTest {
         };
     }
 
-    /** Acked or nacked (with the failure). */
+    /** Done with (the batch may be acknowledged) or dead-lettered (with the failure). */
     private record Outcome(boolean acked, Throwable nacked) {
     }
 
     private static Outcome consume(RatingProcessor processor, String payload) {
-        GameEventConsumer consumer = new GameEventConsumer(processor, ATTEMPTS, Duration.ofMillis(1), Duration.ofMillis(5));
-        AtomicReference<Outcome> outcome = new AtomicReference<>();
-        Message<String> message = Message.of(payload, () -> {
-            outcome.set(new Outcome(true, null));
-            return CompletableFuture.completedFuture(null);
-        }, failure -> {
-            outcome.set(new Outcome(false, failure));
-            return CompletableFuture.completedFuture(null);
-        });
-        consumer.consume(message).await().atMost(Duration.ofSeconds(10));
-        return outcome.get();
+        return consume(processor, new RecordHeaders(), payload);
+    }
+
+    private static Outcome consume(RatingProcessor processor, Headers headers, String payload) {
+        AtomicReference<Throwable> deadLettered = new AtomicReference<>();
+        DeadLetters deadLetters = new DeadLetters(null) {
+            @Override
+            public Uni<Void> send(String key, String value, Headers headers, Origin origin, Throwable reason) {
+                deadLettered.set(reason);
+                return Uni.createFrom().voidItem();
+            }
+        };
+        GameEventConsumer consumer = new GameEventConsumer(processor, deadLetters, ATTEMPTS, Duration.ofMillis(1), Duration.ofMillis(5));
+        consumer.consume("key", headers, payload, new DeadLetters.Origin("events", 0, 0)).await().atMost(Duration.ofSeconds(10));
+        return new Outcome(deadLettered.get() == null, deadLettered.get());
+    }
+
+    private static Headers typed(String type) {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(EventHeaders.TYPE, EventHeaders.typeValue(type));
+        return headers;
     }
 
     private static String game() throws Exception {
@@ -88,6 +99,30 @@ class GameEventConsumerTest {
         Outcome outcome = consume(processor(calls, n -> Uni.createFrom().failure(new PoisonEventException(ended, new ArithmeticException()))), game());
         assertThat(outcome.nacked()).isInstanceOf(PoisonEventException.class);
         assertThat(calls).hasValue(1);
+    }
+
+    @Test
+    void aRecordTypedAsAnotherEventIsPassedOverUnreadAndNotDeadLettered() {
+        for (String type : new String[]{"MovePlayed", "GameStarted", "MoveRejected", "SomethingNew"}) {
+            AtomicInteger calls = new AtomicInteger();
+            Outcome outcome = consume(processor(calls, n -> Uni.createFrom().item(RatingProcessor.Result.RATED)), typed(type), "{not json");
+            assertThat(outcome.acked()).as(type).isTrue();
+            assertThat(calls).as(type).hasValue(0);
+        }
+    }
+
+    @Test
+    void aGameEndedIsAppliedWithOrWithoutTheHeaderAndAnUnreadableOneDeadLettered() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        RatingProcessor rated = processor(calls, n -> Uni.createFrom().item(RatingProcessor.Result.RATED));
+        assertThat(consume(rated, typed("GameEnded"), game()).acked()).isTrue();
+        assertThat(consume(rated, new RecordHeaders(), game()).acked()).isTrue();
+        assertThat(calls).hasValue(2);
+        assertThat(consume(rated, typed("GameEnded"), "{not json").nacked()).isInstanceOf(UnreadableEventException.class);
+        assertThat(consume(rated, new RecordHeaders(), "{not json").nacked()).isInstanceOf(UnreadableEventException.class);
+        // Without the header, another event type is read far enough to be skipped.
+        assertThat(consume(rated, new RecordHeaders(), "{\"type\":\"MovePlayed\"}").acked()).isTrue();
+        assertThat(calls).hasValue(2);
     }
 
     @Test

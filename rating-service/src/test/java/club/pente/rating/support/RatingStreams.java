@@ -1,6 +1,7 @@
 package club.pente.rating.support;
 
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.PerSide;
 import club.pente.core.contract.PlayerRef;
@@ -57,6 +58,7 @@ public final class RatingStreams implements AutoCloseable {
         Properties consumerProps = new Properties();
         consumerProps.put("bootstrap.servers", bootstrapServers);
         consumerProps.put("enable.auto.commit", "false");
+        consumerProps.put("isolation.level", "read_committed");
         consumer = new KafkaConsumer<>(consumerProps, new StringDeserializer(), new StringDeserializer());
         List<TopicPartition> partitions = new ArrayList<>();
         for (String topic : List.of(ratingTopic, deadLetterTopic)) {
@@ -122,6 +124,17 @@ public final class RatingStreams implements AutoCloseable {
     public void sendRaw(String key, String value) {
         try {
             producer.send(new ProducerRecord<>(eventsTopic, key, value)).get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Sends a record with the event type header the game service sets, whatever the value says. */
+    public void sendTyped(String key, String value, String eventType) {
+        try {
+            ProducerRecord<String, String> record = new ProducerRecord<>(eventsTopic, key, value);
+            record.headers().add(EventHeaders.TYPE, EventHeaders.typeValue(eventType));
+            producer.send(record).get();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
