@@ -225,6 +225,7 @@ public final class SpectatorLoadDriver {
             }
             Path file = Files.createTempFile("spectators-" + p + "-", ".txt");
             Files.writeString(file, assignment);
+            file.toFile().deleteOnExit();
             fleets.add(Fleet.start(file, wsUrl, options));
         }
         int joined = 0;
@@ -288,6 +289,7 @@ public final class SpectatorLoadDriver {
             finals.append(times.isEmpty() ? "" : " " + times).append('\n');
         });
         Path finalsFile = Files.createTempFile("spectators-final-", ".txt");
+        finalsFile.toFile().deleteOnExit();
         Files.writeString(finalsFile, finals);
         long expected = 0;
         long received = 0;
