@@ -36,7 +36,12 @@ public class GameEventsFeed {
     @Incoming("game-events")
     public void onEvents(ConsumerRecords<String, String> records) {
         for (ConsumerRecord<String, String> record : records) {
-            onRecord(record.key(), record.headers().lastHeader(EventHeaders.TYPE), record.value());
+            try {
+                onRecord(record.key(), record.headers().lastHeader(EventHeaders.TYPE), record.value());
+            } catch (RuntimeException e) {
+                // one odd record (valid JSON, implausible content) must not cost the rest of the batch
+                LOG.debugf("ignoring a game event that could not be served: %s", e.toString());
+            }
         }
     }
 
