@@ -103,7 +103,9 @@ public final class QuarkusServices {
         }
         Path jar = repo.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
         Path tmp = config.home().resolve("tmp").resolve(name);
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx256m", "-Djava.io.tmpdir=" + tmp, "-jar", jar.toString()));
+        // The gateway holds every socket: about 12 KB of heap each, so 20,000 viewers need 512 MB (README, Speed).
+        String heap = System.getenv().getOrDefault(prefix + "_HEAP", name.equals(GATEWAY) ? "512m" : "256m");
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx" + heap, "-Djava.io.tmpdir=" + tmp, "-jar", jar.toString()));
         Launch launch = new Launch(command, env, repo.resolve(module), "TERM");
         String base = "http://" + config.connectHost() + ":";
         return new HttpServiceComponent(name, new Port(port, prefix + "_PORT"), new Port(managementPort, prefix + "_MANAGEMENT_PORT"),
