@@ -6,6 +6,13 @@
 alter table processed_commands add column command_partition integer, add column command_offset bigint;
 alter table outbox add column command_partition integer, add column command_offset bigint;
 create index outbox_by_command on outbox (command_partition, command_offset);
--- Published by the relay this pipeline replaces; nothing reads it any more.
+-- Published by the relay this pipeline replaces; nothing reads it any more. Rows it has not published yet
+-- would never be: stop the old version once its backlog is empty (pente_game_outbox_backlog 0), then upgrade.
+do $$
+begin
+  if exists (select 1 from outbox where published_at is null) then
+    raise exception 'outbox rows not yet published by the old relay: let it finish (backlog 0) before upgrading';
+  end if;
+end $$;
 drop index outbox_unpublished;
 alter table outbox drop column published_at;

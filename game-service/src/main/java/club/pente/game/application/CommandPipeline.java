@@ -162,9 +162,14 @@ public final class CommandPipeline {
                     commandLag.record(Duration.between(record.command().issuedAt(), now));
                 }
             }
-            List<GameWrite> games = new ArrayList<>(changed.size());
-            for (String gameId : changed) {
-                games.add(new GameWrite(working.get(gameId), versionBefore.get(gameId), partitionOf.get(gameId)));
+            // Every game the batch decided on is written under its version guard, changed or not: a rejection
+            // decided on a copy that a former owner has since moved on must fail too, not be recorded.
+            List<GameWrite> games = new ArrayList<>(versionBefore.size());
+            for (Map.Entry<String, Long> read : versionBefore.entrySet()) {
+                LiveGame game = working.get(read.getKey());
+                if (game != null && (changed.contains(read.getKey()) || read.getValue() > 0)) {
+                    games.add(new GameWrite(game, read.getValue(), partitionOf.get(read.getKey())));
+                }
             }
             if (!processed.isEmpty()) {
                 ledger.commit(new Batch(processed, games, moves, stored));

@@ -145,6 +145,22 @@ class CommandPipelineTest {
     }
 
     @Test
+    void aRejectionDecidedOnAStaleCopyIsNotRecordedAndTheMoveIsDecidedOnTheStoredGame() {
+        pipeline.process(List.of(at(0, create("g1"))));
+        // A former owner applied alice's first move after this instance cached the game.
+        new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry())
+                .process(List.of(at(0, PlayMove.of("g1", ALICE.id(), 1, "K10"))));
+
+        // On the stale copy bob's reply is not his turn; recorded, it would be lost for good.
+        CommandRecord bobs = at(0, PlayMove.of("g1", BOB.id(), 2, "L11"));
+        assertThatThrownBy(() -> pipeline.process(List.of(bobs))).isInstanceOf(StaleGameException.class);
+        assertThat(ledger.processed).doesNotContainKey(bobs.key());
+
+        assertThat(pipeline.process(List.of(bobs))).extracting(EventRecord::type).containsExactly("MovePlayed");
+        assertThat(ledger.moves.get("g1")).extracting(m -> m.point()).containsExactly("K10", "L11");
+    }
+
+    @Test
     void rejectionsAreRecordedAndPublishedButChangeNoGame() {
         pipeline.process(List.of(at(0, create("g1"))));
         List<EventRecord> events = pipeline.process(List.of(at(0, PlayMove.of("g1", BOB.id(), 1, "K10")),
