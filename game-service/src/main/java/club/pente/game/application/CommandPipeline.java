@@ -114,7 +114,11 @@ public final class CommandPipeline {
                 if (earlier != null || !handled.add(key)) {
                     if (position.equals(earlier)) {
                         redelivered.increment();
-                        out.addAll(replay.getOrDefault(position, List.of()));
+                        for (EventRecord event : replay.getOrDefault(position, List.of())) {
+                            if (event.gameId().equals(key.gameId())) { // a position names a record only within one topic's life
+                                out.add(event);
+                            }
+                        }
                     } else {
                         duplicates.increment();
                     }

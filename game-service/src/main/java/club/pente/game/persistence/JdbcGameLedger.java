@@ -62,7 +62,7 @@ public class JdbcGameLedger implements GameLedger {
               select id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts::timestamptz, dl::timestamptz, ca::timestamptz, ea::timestamptz
               from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bool[], ?::int[], ?::int[], ?::text[],
                           ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[])
-                as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ca, ea)
+                as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ea, ca)
             ), moved as (
               insert into moves (game_id, ply, color, player_id, point, captured, command_id, white_millis, black_millis, played_at)
               select g, p, c, pl, pt, cap, cmd, wm, bm, t::timestamptz
@@ -267,11 +267,10 @@ public class JdbcGameLedger implements GameLedger {
     private static void createdArrays(List<GameWrite> writes, List<Object[]> arrays) {
         int n = writes.size();
         String[] ids = new String[n], whiteIds = new String[n], whiteNames = new String[n], blackIds = new String[n], blackNames = new String[n];
-        String[] statuses = new String[n], reasons = new String[n], turnStarted = new String[n], deadlines = new String[n];
-        String[] createdAt = new String[n], endedAt = new String[n];
-        Integer[] partitions = new Integer[n], initial = new Integer[n], increment = new Integer[n], plies = new Integer[n];
+        String[] createdAt = new String[n];
+        Integer[] partitions = new Integer[n], initial = new Integer[n], increment = new Integer[n];
         Boolean[] ranked = new Boolean[n];
-        Long[] versions = new Long[n], whiteMillis = new Long[n], blackMillis = new Long[n];
+        StateColumns state = new StateColumns(n);
         for (int i = 0; i < n; i++) {
             LiveGame game = writes.get(i).game();
             ids[i] = game.id();
@@ -283,31 +282,50 @@ public class JdbcGameLedger implements GameLedger {
             ranked[i] = game.ranked();
             initial[i] = game.timeControl().initialSeconds();
             increment[i] = game.timeControl().incrementSeconds();
-            statuses[i] = game.result().name();
-            reasons[i] = game.reason() == null ? null : game.reason().name();
-            plies[i] = game.position().ply();
-            versions[i] = game.version();
-            whiteMillis[i] = game.whiteMillis();
-            blackMillis[i] = game.blackMillis();
-            turnStarted[i] = text(game.turnStartedAt());
-            deadlines[i] = text(game.deadline());
+            state.set(i, game);
             createdAt[i] = text(game.createdAt());
-            endedAt[i] = text(game.endedAt());
         }
-        arrays.addAll(List.of(ids, partitions, whiteIds, whiteNames, blackIds, blackNames, ranked, initial, increment, statuses,
-                reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, createdAt, endedAt));
+        arrays.addAll(List.of(ids, partitions, whiteIds, whiteNames, blackIds, blackNames, ranked, initial, increment));
+        state.addTo(arrays);
+        arrays.add(createdAt);
     }
 
     /** The update's arrays; returns the ids of the games it must find at their version before. */
     private static String[] updatedArrays(List<GameWrite> writes, List<Object[]> arrays) {
         int n = writes.size();
-        String[] ids = new String[n], statuses = new String[n], reasons = new String[n], turnStarted = new String[n];
-        String[] deadlines = new String[n], endedAt = new String[n];
-        Integer[] plies = new Integer[n];
-        Long[] versions = new Long[n], whiteMillis = new Long[n], blackMillis = new Long[n], before = new Long[n];
+        String[] ids = new String[n];
+        Long[] before = new Long[n];
+        StateColumns state = new StateColumns(n);
         for (int i = 0; i < n; i++) {
-            LiveGame game = writes.get(i).game();
-            ids[i] = game.id();
+            ids[i] = writes.get(i).game().id();
+            state.set(i, writes.get(i).game());
+            before[i] = writes.get(i).versionBefore();
+        }
+        arrays.add(ids);
+        state.addTo(arrays);
+        arrays.add(before);
+        return ids;
+    }
+
+    /** What a decision changes in a game row, in the order both the insert and the update take it. */
+    private static final class StateColumns {
+        final String[] statuses, reasons, turnStarted, deadlines, endedAt;
+        final Integer[] plies;
+        final Long[] versions, whiteMillis, blackMillis;
+
+        StateColumns(int n) {
+            statuses = new String[n];
+            reasons = new String[n];
+            plies = new Integer[n];
+            versions = new Long[n];
+            whiteMillis = new Long[n];
+            blackMillis = new Long[n];
+            turnStarted = new String[n];
+            deadlines = new String[n];
+            endedAt = new String[n];
+        }
+
+        void set(int i, LiveGame game) {
             statuses[i] = game.result().name();
             reasons[i] = game.reason() == null ? null : game.reason().name();
             plies[i] = game.position().ply();
@@ -317,10 +335,11 @@ public class JdbcGameLedger implements GameLedger {
             turnStarted[i] = text(game.turnStartedAt());
             deadlines[i] = text(game.deadline());
             endedAt[i] = text(game.endedAt());
-            before[i] = writes.get(i).versionBefore();
         }
-        arrays.addAll(List.of(ids, statuses, reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, endedAt, before));
-        return ids;
+
+        void addTo(List<Object[]> arrays) {
+            arrays.addAll(List.of(statuses, reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, endedAt));
+        }
     }
 
     private static void moveArrays(List<AppliedMove> moves, List<Object[]> arrays) {

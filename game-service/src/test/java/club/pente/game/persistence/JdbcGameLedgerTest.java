@@ -33,6 +33,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @QuarkusTestResource(value = GameServiceTestResource.class, restrictToAnnotatedClass = false)
 class JdbcGameLedgerTest {
     private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.MICROS);
+    /** Record offsets of this run only: the test database also holds what other tests' pipelines wrote. */
+    private static final long BASE = 1_000_000_000L + (System.nanoTime() & 0xFFFFFFL) * 100;
 
     @Inject
     JdbcGameLedger ledger;
@@ -54,21 +56,21 @@ class JdbcGameLedgerTest {
     @Test
     void aBatchIsWrittenWholeAndReadBack() {
         String id = "ledger-" + UUID.randomUUID();
-        ledger.commit(new Batch(List.of(processed(id, "c1", 10)), List.of(new GameWrite(fresh(id), 0, 0)), List.of(),
-                List.of(event(id, 1, 10))));
+        ledger.commit(new Batch(List.of(processed(id, "c1", BASE + 10)), List.of(new GameWrite(fresh(id), 0, 0)), List.of(),
+                List.of(event(id, 1, BASE + 10))));
 
         LiveGame game = ledger.load(List.of(id, "no-such-game")).get(id);
         assertThat(game.version()).isEqualTo(1);
         assertThat(ledger.load(List.of("no-such-game"))).isEmpty();
         Map<CommandKey, RecordPosition> seen = ledger.processed(List.of(new CommandKey(id, "", "c1"), new CommandKey(id, "", "c2")));
-        assertThat(seen).containsOnly(Map.entry(new CommandKey(id, "", "c1"), new RecordPosition(0, 10L)));
-        assertThat(ledger.eventsOf(List.of(new RecordPosition(0, 10L)))).extracting(StoredEvent::version).containsExactly(1L);
+        assertThat(seen).containsOnly(Map.entry(new CommandKey(id, "", "c1"), new RecordPosition(0, BASE + 10)));
+        assertThat(ledger.eventsOf(List.of(new RecordPosition(0, BASE + 10)))).extracting(StoredEvent::version).containsExactly(1L);
 
         // The next batch places a stone and moves the game to version 2.
         game.position().play(club.pente.core.notation.Notation.parse("K10"));
         LiveGame moved = new LiveGame(id, game.white(), game.black(), false, TimeControl.UNTIMED, NOW, game.position(), 2, 0, 0, NOW);
-        ledger.commit(new Batch(List.of(processed(id, "c2", 11)), List.of(new GameWrite(moved, 1, 0)),
-                List.of(new AppliedMove(id, 1, Color.WHITE, "w-" + id, "K10", List.of(), "c2", 0, 0, NOW)), List.of(event(id, 2, 11))));
+        ledger.commit(new Batch(List.of(processed(id, "c2", BASE + 11)), List.of(new GameWrite(moved, 1, 0)),
+                List.of(new AppliedMove(id, 1, Color.WHITE, "w-" + id, "K10", List.of(), "c2", 0, 0, NOW)), List.of(event(id, 2, BASE + 11))));
         assertThat(ledger.load(List.of(id)).get(id).position().ply()).isEqualTo(1);
     }
 
@@ -76,16 +78,16 @@ class JdbcGameLedgerTest {
     void aStaleGameFailsTheWholeBatchAndWritesNothing() {
         String id = "ledger-" + UUID.randomUUID();
         String other = "ledger-" + UUID.randomUUID();
-        ledger.commit(new Batch(List.of(processed(id, "c1", 20)), List.of(new GameWrite(fresh(id), 0, 0)), List.of(), List.of()));
+        ledger.commit(new Batch(List.of(processed(id, "c1", BASE + 20)), List.of(new GameWrite(fresh(id), 0, 0)), List.of(), List.of()));
 
         LiveGame stale = new LiveGame(id, fresh(id).white(), fresh(id).black(), false, TimeControl.UNTIMED, NOW, fresh(id).position(), 3, 0, 0, NOW);
-        Batch batch = new Batch(List.of(processed(other, "c1", 21), processed(id, "c9", 22)),
-                List.of(new GameWrite(fresh(other), 0, 0), new GameWrite(stale, 2, 0)), List.of(), List.of(event(other, 1, 21)));
+        Batch batch = new Batch(List.of(processed(other, "c1", BASE + 21), processed(id, "c9", BASE + 22)),
+                List.of(new GameWrite(fresh(other), 0, 0), new GameWrite(stale, 2, 0)), List.of(), List.of(event(other, 1, BASE + 21)));
         assertThatThrownBy(() -> ledger.commit(batch)).isInstanceOf(StaleGameException.class).hasMessageContaining(id);
 
         assertThat(ledger.load(List.of(other))).as("the game created in the same batch").isEmpty();
         assertThat(ledger.processed(List.of(new CommandKey(other, "", "c1"), new CommandKey(id, "", "c9")))).isEmpty();
-        assertThat(ledger.eventsOf(List.of(new RecordPosition(0, 21L)))).isEmpty();
+        assertThat(ledger.eventsOf(List.of(new RecordPosition(0, BASE + 21)))).isEmpty();
         assertThat(ledger.load(List.of(id)).get(id).version()).isEqualTo(1);
     }
 }
