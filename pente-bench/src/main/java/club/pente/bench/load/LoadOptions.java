@@ -1,6 +1,6 @@
 package club.pente.bench.load;
 
-import club.pente.core.contract.Topics;
+import club.pente.core.contract.Topic;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -119,7 +119,7 @@ record LoadOptions(
         String bootstrap = values.getOrDefault("--bootstrap", System.getenv().getOrDefault("PENTE_KAFKA_BOOTSTRAP", "127.0.0.1:9092"));
         requireLoopback(bootstrap);
         return new LoadOptions(mode, games, plies, rate, duration, interval, ramp, p99, bootstrap,
-                topic(values, "--commands-topic", Topics.GAME_COMMANDS), topic(values, "--events-topic", Topics.GAME_EVENTS),
+                topic(values, "--commands-topic", Topic.GAME_COMMANDS.defaultName()), topic(values, "--events-topic", Topic.GAME_EVENTS.defaultName()),
                 stall, pids(values.get("--pids")), values.get("--verify-db"), perGame, linger, warmup);
     }
 

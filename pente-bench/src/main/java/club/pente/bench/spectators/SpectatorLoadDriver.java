@@ -9,7 +9,7 @@ import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.MoveRejected;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
-import club.pente.core.contract.Topics;
+import club.pente.core.contract.Topic;
 import club.pente.core.notation.Notation;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.RandomGames;
@@ -138,8 +138,8 @@ public final class SpectatorLoadDriver {
                 intArg(args, "--games", 1000), intArg(args, "--viewers", 20000), intArg(args, "--moves", 10),
                 intArg(args, "--interval-ms", 10000), intArg(args, "--guests", 30), intArg(args, "--per-process", 8000),
                 intArg(args, "--parallel", 200), intArg(args, "--timeout-s", 900), intArg(args, "--gateway-pid", -1),
-                stringArg(args, "--child-heap", "1g"), stringArg(args, "--commands-topic", Topics.GAME_COMMANDS),
-                stringArg(args, "--events-topic", Topics.GAME_EVENTS));
+                stringArg(args, "--child-heap", "1g"), stringArg(args, "--commands-topic", Topic.GAME_COMMANDS.defaultName()),
+                stringArg(args, "--events-topic", Topic.GAME_EVENTS.defaultName()));
         for (String address : List.of(URI.create(options.url()).getHost(), URI.create(options.managementUrl()).getHost(),
                 options.bootstrap().substring(0, options.bootstrap().lastIndexOf(':')))) {
             if (!List.of("127.0.0.1", "localhost", "[::1]", "::1").contains(address)) {
