@@ -5,8 +5,8 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.core.rules.Color;
 import club.pente.matchmaking.domain.BadRequestException;
 import club.pente.matchmaking.domain.ColourChoice;
+import club.pente.matchmaking.domain.GameOrigin;
 import club.pente.matchmaking.domain.TimeControlPresets;
-import club.pente.matchmaking.persistence.Transactions;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.security.SecureRandom;
@@ -40,11 +40,10 @@ public class ComputerGames {
         quotas.computerGameRequested(player);
         PlayerRef me = player.ref();
         PlayerRef computer = PlayerRef.computer(level);
-        String gameId = transactions.run(connection -> {
-            quotas.checkLiveComputerGames(connection, player);
-            return GameCreation.create(connection,
-                    color == Color.WHITE ? me : computer, color == Color.WHITE ? computer : me, false, timeControl, "COMPUTER",
-                    null, null, Contracts.now());
+        String gameId = transactions.run(tx -> {
+            quotas.checkLiveComputerGames(tx, player);
+            return GameCreation.create(tx, color == Color.WHITE ? me : computer, color == Color.WHITE ? computer : me, false,
+                    timeControl, GameOrigin.COMPUTER, null, null, Contracts.now());
         });
         signals.outbox().wake();
         return new Created(gameId, color, computer, timeControl);

@@ -3,12 +3,9 @@ package club.pente.matchmaking.application;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.CreateGame;
 import club.pente.core.contract.PlayerRef;
+import club.pente.matchmaking.domain.GameOrigin;
 import club.pente.matchmaking.domain.TimeControlPresets;
-import club.pente.matchmaking.persistence.GameStore;
-import club.pente.matchmaking.persistence.Outbox;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Instant;
 
 /**
@@ -20,18 +17,17 @@ public final class GameCreation {
     private GameCreation() {
     }
 
-    public static String create(Connection connection, PlayerRef white, PlayerRef black, boolean ranked, String timeControl,
-                                String origin, String matchId, Integer gameNumber, Instant now) throws SQLException {
+    public static String create(Transaction tx, PlayerRef white, PlayerRef black, boolean ranked, String timeControl,
+                                GameOrigin origin, String matchId, Integer gameNumber, Instant now) {
         if (ranked && (white.kind() != PlayerRef.Kind.ACCOUNT || black.kind() != PlayerRef.Kind.ACCOUNT)) {
             throw new IllegalStateException("ranked games are only between accounts: " + white.id() + " vs " + black.id());
         }
         String gameId = Contracts.newId();
-        GameStore.insert(connection, new GameStore.GameRow(gameId, origin, white, black, ranked, timeControl, matchId,
-                gameNumber, false), now);
-        GameStore.countColours(connection, white.id(), black.id());
+        tx.games().insert(new StoredGame(gameId, origin, white, black, ranked, timeControl, matchId, gameNumber, false), now);
+        tx.games().countColours(white.id(), black.id());
         CreateGame command = new CreateGame(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, white, black, ranked,
                 TimeControlPresets.of(timeControl), now);
-        Outbox.command(connection, command, now);
+        tx.outbox().command(command, now);
         return gameId;
     }
 }

@@ -7,16 +7,12 @@ import club.pente.core.contract.MatchFinished;
 import club.pente.core.contract.PerSide;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.rules.Color;
+import club.pente.matchmaking.domain.GameOrigin;
 import club.pente.matchmaking.domain.MatchRules;
+import club.pente.matchmaking.domain.MatchStatus;
 import club.pente.matchmaking.domain.TimeControlPresets;
-import club.pente.matchmaking.persistence.GameStore;
-import club.pente.matchmaking.persistence.MatchStore;
-import club.pente.matchmaking.persistence.Outbox;
-import club.pente.matchmaking.persistence.Transactions;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Instant;
 
 /**
@@ -36,17 +32,17 @@ public class GameEndings {
 
     /** Returns true when the event changed something here. */
     public boolean handle(GameEnded ended) {
-        boolean changed = transactions.run(connection -> {
+        boolean changed = transactions.run(tx -> {
             Instant now = Contracts.now();
-            GameStore.GameRow game = GameStore.lock(connection, ended.gameId());
-            if (game == null || game.ended() || !GameStore.markProcessed(connection, ended.eventId(), now)) {
+            StoredGame game = tx.games().lock(ended.gameId());
+            if (game == null || game.ended() || !tx.games().markProcessed(ended.eventId(), now)) {
                 return false;
             }
             PerSide points = ended.points() == null ? PerSide.ZERO : ended.points();
-            GameStore.markEnded(connection, game.id(), ended.result() == null ? null : ended.result().name(), points,
+            tx.games().markEnded(game.id(), ended.result() == null ? null : ended.result().name(), points,
                     ended.occurredAt() == null ? now : ended.occurredAt());
             if (game.matchId() != null) {
-                advanceMatch(connection, game, points, now);
+                advanceMatch(tx, game, points, now);
             }
             return true;
         });
@@ -56,18 +52,18 @@ public class GameEndings {
         return changed;
     }
 
-    private static void advanceMatch(Connection connection, GameStore.GameRow game, PerSide points, Instant now) throws SQLException {
-        MatchStore.MatchRow match = MatchStore.lock(connection, game.matchId());
-        if (match == null || !"ONGOING".equals(match.status()) || !game.id().equals(match.currentGameId())) {
+    private static void advanceMatch(Transaction tx, StoredGame game, PerSide points, Instant now) {
+        StoredMatch match = tx.matches().lock(game.matchId());
+        if (match == null || match.status() != MatchStatus.ONGOING || !game.id().equals(match.currentGameId())) {
             return;
         }
-        Color colourOfA = game.white().id().equals(match.a().id()) ? Color.WHITE : Color.BLACK;
+        Color colourOfA = game.colourOf(match.a().id());
         int[] total = MatchRules.add(match.pointsA(), match.pointsB(), colourOfA, points);
         int played = match.gamesPlayed() + 1;
         if (played >= match.gamesTotal()) {
-            MatchStore.progress(connection, match.id(), played, total[0], total[1], null, true, now);
+            tx.matches().progress(match.id(), played, total[0], total[1], null, true, now);
             for (PlayerRef player : new PlayerRef[]{match.a(), match.b()}) {
-                Outbox.notify(connection, new MatchFinished(Contracts.SCHEMA_VERSION, Contracts.newId(), player.id(), match.id(),
+                tx.outbox().notify(new MatchFinished(Contracts.SCHEMA_VERSION, Contracts.newId(), player.id(), match.id(),
                         played, match.a(), match.b(), total[0], total[1], now), now);
             }
             return;
@@ -76,13 +72,13 @@ public class GameEndings {
         Color nextA = MatchRules.colourOfA(match.aFirstColor(), number);
         PlayerRef white = nextA == Color.WHITE ? match.a() : match.b();
         PlayerRef black = nextA == Color.WHITE ? match.b() : match.a();
-        String next = GameCreation.create(connection, white, black, match.ranked(), match.timeControl(), "MATCH", match.id(),
+        String next = GameCreation.create(tx, white, black, match.ranked(), match.timeControl(), GameOrigin.MATCH, match.id(),
                 number, now);
-        MatchStore.progress(connection, match.id(), played, total[0], total[1], next, false, now);
+        tx.matches().progress(match.id(), played, total[0], total[1], next, false, now);
         var timeControl = TimeControlPresets.of(match.timeControl());
-        Outbox.notify(connection, new GameReady(Contracts.SCHEMA_VERSION, Contracts.newId(), white.id(), next, Color.WHITE, black,
-                match.ranked(), timeControl, "MATCH", match.id(), number, now), now);
-        Outbox.notify(connection, new GameReady(Contracts.SCHEMA_VERSION, Contracts.newId(), black.id(), next, Color.BLACK, white,
-                match.ranked(), timeControl, "MATCH", match.id(), number, now), now);
+        tx.outbox().notify(new GameReady(Contracts.SCHEMA_VERSION, Contracts.newId(), white.id(), next, Color.WHITE, black,
+                match.ranked(), timeControl, GameOrigin.MATCH.name(), match.id(), number, now), now);
+        tx.outbox().notify(new GameReady(Contracts.SCHEMA_VERSION, Contracts.newId(), black.id(), next, Color.BLACK, white,
+                match.ranked(), timeControl, GameOrigin.MATCH.name(), match.id(), number, now), now);
     }
 }

@@ -5,18 +5,15 @@ import club.pente.core.contract.InvitationAccepted;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.rules.Color;
 import club.pente.matchmaking.domain.ColourChoice;
+import club.pente.matchmaking.domain.GameOrigin;
 import club.pente.matchmaking.domain.Invitation;
 import club.pente.matchmaking.domain.InvitationCodes;
 import club.pente.matchmaking.domain.MatchRules;
+import club.pente.matchmaking.domain.MatchStatus;
 import club.pente.matchmaking.domain.Mode;
 import club.pente.matchmaking.domain.TimeControlPresets;
-import club.pente.matchmaking.persistence.GameStore;
-import club.pente.matchmaking.persistence.InvitationStore;
-import club.pente.matchmaking.persistence.MatchStore;
-import club.pente.matchmaking.persistence.Outbox;
-import club.pente.matchmaking.persistence.Transactions;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.inject.Inject;
 
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -39,16 +36,19 @@ public class InvitationService {
     private final SecureRandom random = new SecureRandom();
     private final Quotas quotas;
 
-    public InvitationService(Transactions transactions, Signals signals,
-                             @ConfigProperty(name = "pente.invitation.ttl", defaultValue = "24h") Duration ttl, Quotas quotas) {
+    @Inject
+    public InvitationService(Transactions transactions, Signals signals, MatchmakingSettings settings, Quotas quotas) {
+        this(transactions, signals, settings.invitation().ttl(), quotas);
+    }
+
+    public InvitationService(Transactions transactions, Signals signals, Duration ttl, Quotas quotas) {
         this.quotas = quotas;
         this.transactions = transactions;
         this.signals = signals;
         this.ttl = ttl;
     }
 
-    public InvitationStore.InvitationRow create(Player inviter, String modeText, String timeControlText, String colorText,
-                                                Integer gamesRequested) {
+    public StoredInvitation create(Player inviter, String modeText, String timeControlText, String colorText, Integer gamesRequested) {
         Mode mode = Mode.parse(modeText);
         String timeControl = TimeControlPresets.check(timeControlText);
         ColourChoice color = ColourChoice.parse(colorText);
@@ -61,17 +61,16 @@ public class InvitationService {
         for (int attempt = 0; ; attempt++) {
             Invitation invitation = new Invitation(InvitationCodes.generate(random), inviter.id(), mode, Invitation.Status.OPEN,
                     now.plus(ttl), null);
-            InvitationStore.InvitationRow row = new InvitationStore.InvitationRow(invitation, inviter.ref(), timeControl, color,
-                    games, null, null);
+            StoredInvitation row = new StoredInvitation(invitation, inviter.ref(), timeControl, color, games, null, null);
             try {
-                transactions.run(connection -> {
-                    quotas.checkOpenInvitations(connection, inviter, now);
-                    InvitationStore.insert(connection, row, now);
+                transactions.run(tx -> {
+                    quotas.checkOpenInvitations(tx, inviter, now);
+                    tx.invitations().insert(row, now);
                     return null;
                 });
                 return row;
-            } catch (Transactions.PersistenceException e) {
-                if (!Transactions.uniqueViolation(e) || attempt >= 5) {
+            } catch (DuplicateKeyException e) {
+                if (attempt >= 5) {
                     throw e;
                 }
                 // A code collision (31^8 codes): draw another.
@@ -79,21 +78,29 @@ public class InvitationService {
         }
     }
 
+    /** The invitation behind a code as typed, for anyone to look at. */
+    public StoredInvitation find(String typedCode) {
+        StoredInvitation row = transactions.run(tx -> tx.invitations().find(InvitationCodes.normalize(typedCode)));
+        if (row == null) {
+            throw ApiException.notFound("UNKNOWN_INVITATION", "no invitation has the code " + typedCode);
+        }
+        return row;
+    }
+
     public Accepted accept(Player acceptor, String typedCode) {
         quotas.acceptRequested(acceptor);
         String code = InvitationCodes.normalize(typedCode);
-        Accepted accepted = transactions.run(connection -> {
+        Accepted accepted = transactions.run(tx -> {
             Instant now = Contracts.now();
-            InvitationStore.InvitationRow row = InvitationStore.lock(connection, code);
+            StoredInvitation row = tx.invitations().lock(code);
             if (row == null) {
                 throw ApiException.notFound("UNKNOWN_INVITATION", "no invitation has the code " + typedCode);
             }
             Invitation invitation = row.invitation();
             if (invitation.acceptedBy(acceptor.id())) {
                 // Asking again (a retry, a second tab): the same game.
-                GameStore.GameRow game = GameStore.lock(connection, row.gameId());
-                Color color = game.white().id().equals(acceptor.id()) ? Color.WHITE : Color.BLACK;
-                return new Accepted(code, row.gameId(), color, row.inviter(), row.matchId());
+                StoredGame game = tx.games().lock(row.gameId());
+                return new Accepted(code, row.gameId(), game.colourOf(acceptor.id()), row.inviter(), row.matchId());
             }
             Invitation.Refusal refusal = invitation.refusal(acceptor.id(), acceptor.hasAccount(), now);
             if (refusal != null) {
@@ -107,16 +114,16 @@ public class InvitationService {
             boolean ranked = invitation.mode() == Mode.RANKED;
             boolean match = row.games() > 1;
             String matchId = match ? Contracts.newId() : null;
-            String gameId = GameCreation.create(connection, white, black, ranked, row.timeControl(),
-                    match ? "MATCH" : "INVITATION", matchId, match ? 1 : null, now);
+            String gameId = GameCreation.create(tx, white, black, ranked, row.timeControl(),
+                    match ? GameOrigin.MATCH : GameOrigin.INVITATION, matchId, match ? 1 : null, now);
             if (match) {
-                MatchStore.insert(connection, new MatchStore.MatchRow(matchId, inviter, friend, inviterColour, ranked,
-                        row.timeControl(), row.games(), 0, 0, 0, "ONGOING", gameId), code, now);
+                tx.matches().insert(new StoredMatch(matchId, inviter, friend, inviterColour, ranked, row.timeControl(), row.games(),
+                        0, 0, 0, MatchStatus.ONGOING, gameId), code, now);
             }
-            InvitationStore.accept(connection, code, friend, gameId, matchId, now);
-            Outbox.notify(connection, new InvitationAccepted(Contracts.SCHEMA_VERSION, Contracts.newId(), inviter.id(), code,
+            tx.invitations().accept(code, friend, gameId, matchId, now);
+            tx.outbox().notify(new InvitationAccepted(Contracts.SCHEMA_VERSION, Contracts.newId(), inviter.id(), code,
                     gameId, inviterColour, friend, matchId, now), now);
-            Outbox.notify(connection, new InvitationAccepted(Contracts.SCHEMA_VERSION, Contracts.newId(), friend.id(), code,
+            tx.outbox().notify(new InvitationAccepted(Contracts.SCHEMA_VERSION, Contracts.newId(), friend.id(), code,
                     gameId, inviterColour.opponent(), inviter, matchId, now), now);
             return new Accepted(code, gameId, inviterColour.opponent(), inviter, matchId);
         });
@@ -126,8 +133,8 @@ public class InvitationService {
 
     public void cancel(Player inviter, String typedCode) {
         String code = InvitationCodes.normalize(typedCode);
-        transactions.run(connection -> {
-            InvitationStore.InvitationRow row = InvitationStore.lock(connection, code);
+        transactions.run(tx -> {
+            StoredInvitation row = tx.invitations().lock(code);
             if (row == null) {
                 throw ApiException.notFound("UNKNOWN_INVITATION", "no invitation has the code " + typedCode);
             }
@@ -137,7 +144,7 @@ public class InvitationService {
             if (row.invitation().status() == Invitation.Status.ACCEPTED) {
                 throw ApiException.conflict("INVITATION_USED", "the invitation was already accepted");
             }
-            InvitationStore.cancel(connection, code);
+            tx.invitations().cancel(code);
             return null;
         });
     }

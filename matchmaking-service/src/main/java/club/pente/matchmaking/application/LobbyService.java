@@ -3,9 +3,6 @@ package club.pente.matchmaking.application;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.LobbyCounts;
 import club.pente.core.contract.PresenceChanged;
-import club.pente.matchmaking.persistence.LobbyStore;
-import club.pente.matchmaking.persistence.Outbox;
-import club.pente.matchmaking.persistence.Transactions;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Instant;
@@ -32,24 +29,29 @@ public class LobbyService {
             return;
         }
         Instant at = presence.occurredAt() == null ? Contracts.now() : presence.occurredAt();
-        transactions.run(connection -> {
-            LobbyStore.presence(connection, presence.gatewayId(), presence.online(), at);
+        transactions.run(tx -> {
+            tx.lobby().presence(presence.gatewayId(), presence.online(), at);
             return null;
         });
     }
 
+    /** The numbers as they are now. */
+    public LobbyRepository.Counts counts() {
+        return transactions.run(tx -> tx.lobby().counts());
+    }
+
     public boolean publishIfChanged() {
-        boolean published = transactions.run(connection -> {
-            if (!LobbyStore.tryLock(connection)) {
+        boolean published = transactions.run(tx -> {
+            if (!tx.lobby().tryLock()) {
                 return false;
             }
-            LobbyStore.Counts counts = LobbyStore.counts(connection);
-            if (counts.equals(LobbyStore.lastPublished(connection))) {
+            LobbyRepository.Counts counts = tx.lobby().counts();
+            if (counts.equals(tx.lobby().lastPublished())) {
                 return false;
             }
             Instant now = Contracts.now();
-            LobbyStore.published(connection, counts, now);
-            Outbox.notify(connection, new LobbyCounts(Contracts.SCHEMA_VERSION, Contracts.newId(), counts.online(),
+            tx.lobby().published(counts, now);
+            tx.outbox().notify(new LobbyCounts(Contracts.SCHEMA_VERSION, Contracts.newId(), counts.online(),
                     counts.searching(), now), now);
             return true;
         });

@@ -4,7 +4,6 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 /**
@@ -24,14 +23,12 @@ public class PairingLoop {
     private volatile boolean running;
     private Thread thread;
 
-    public PairingLoop(PairingService pairing, LobbyService lobby, Signals signals,
-                       @ConfigProperty(name = "pente.pairing.tick-millis", defaultValue = "250") long tickMillis,
-                       @ConfigProperty(name = "pente.lobby.publish-millis", defaultValue = "1000") long lobbyMillis) {
+    public PairingLoop(PairingService pairing, LobbyService lobby, Signals signals, MatchmakingSettings settings) {
         this.pairing = pairing;
         this.lobby = lobby;
         this.signals = signals;
-        this.tickMillis = tickMillis;
-        this.lobbyMillis = lobbyMillis;
+        this.tickMillis = settings.pairing().tickMillis();
+        this.lobbyMillis = settings.lobby().publishMillis();
     }
 
     void start(@Observes StartupEvent event) {

@@ -5,22 +5,16 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.SeekMatched;
 import club.pente.core.rules.Color;
 import club.pente.matchmaking.domain.ColourRecord;
+import club.pente.matchmaking.domain.GameOrigin;
 import club.pente.matchmaking.domain.Mode;
 import club.pente.matchmaking.domain.Pairing;
 import club.pente.matchmaking.domain.PairingPolicy;
 import club.pente.matchmaking.domain.Seek;
 import club.pente.matchmaking.domain.TimeControlPresets;
-import club.pente.matchmaking.persistence.GameStore;
-import club.pente.matchmaking.persistence.Outbox;
-import club.pente.matchmaking.persistence.SeekStore;
-import club.pente.matchmaking.persistence.Transactions;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -47,11 +41,11 @@ public class PairingService {
     private final Counter expired;
 
     public PairingService(Transactions transactions, PairingPolicy policy, Signals signals, MeterRegistry registry,
-                          @ConfigProperty(name = "pente.seek.ttl", defaultValue = "60s") Duration seekTtl) {
+                          MatchmakingSettings settings) {
         this.transactions = transactions;
         this.policy = policy;
         this.signals = signals;
-        this.seekTtl = seekTtl;
+        this.seekTtl = settings.seek().ttl();
         this.paired = registry.counter("pente.matchmaking.seeks.paired");
         this.expired = registry.counter("pente.matchmaking.seeks.expired");
     }
@@ -66,16 +60,16 @@ public class PairingService {
         return games;
     }
 
-    private int round(Connection connection) throws SQLException {
+    private int round(Transaction tx) {
         Instant now = Contracts.now();
-        List<SeekStore.Waiting> waiting = SeekStore.lockWaiting(connection, BATCH);
+        List<WaitingSeek> waiting = tx.seeks().lockWaiting(BATCH);
         if (waiting.size() < 2) {
             return 0;
         }
         Map<String, String> names = new HashMap<>();
         waiting.forEach(w -> names.put(w.seek().playerId(), w.playerName()));
-        Map<String, ColourRecord> colours = GameStore.colours(connection, names.keySet());
-        List<Pairing> pairings = policy.pairAll(waiting.stream().map(SeekStore.Waiting::seek).toList(),
+        Map<String, ColourRecord> colours = tx.games().colours(names.keySet());
+        List<Pairing> pairings = policy.pairAll(waiting.stream().map(WaitingSeek::seek).toList(),
                 id -> colours.getOrDefault(id, ColourRecord.NONE), now);
         for (Pairing pairing : pairings) {
             Seek white = pairing.white();
@@ -83,16 +77,16 @@ public class PairingService {
             PlayerRef whitePlayer = new PlayerRef(white.playerId(), names.get(white.playerId()));
             PlayerRef blackPlayer = new PlayerRef(black.playerId(), names.get(black.playerId()));
             boolean ranked = white.mode() == Mode.RANKED;
-            String gameId = GameCreation.create(connection, whitePlayer, blackPlayer, ranked, white.timeControl(), "SEEK",
+            String gameId = GameCreation.create(tx, whitePlayer, blackPlayer, ranked, white.timeControl(), GameOrigin.SEEK,
                     null, null, now);
-            if (SeekStore.markMatched(connection, white.id(), gameId, Color.WHITE, now) != 1
-                    || SeekStore.markMatched(connection, black.id(), gameId, Color.BLACK, now) != 1) {
+            if (!tx.seeks().markMatched(white.id(), gameId, Color.WHITE, now)
+                    || !tx.seeks().markMatched(black.id(), gameId, Color.BLACK, now)) {
                 throw new IllegalStateException("a locked seek left WAITING under our lock: " + white.id() + ", " + black.id());
             }
             var timeControl = TimeControlPresets.of(white.timeControl());
-            Outbox.notify(connection, new SeekMatched(Contracts.SCHEMA_VERSION, Contracts.newId(), whitePlayer.id(), white.id(),
+            tx.outbox().notify(new SeekMatched(Contracts.SCHEMA_VERSION, Contracts.newId(), whitePlayer.id(), white.id(),
                     gameId, Color.WHITE, blackPlayer, ranked, timeControl, now), now);
-            Outbox.notify(connection, new SeekMatched(Contracts.SCHEMA_VERSION, Contracts.newId(), blackPlayer.id(), black.id(),
+            tx.outbox().notify(new SeekMatched(Contracts.SCHEMA_VERSION, Contracts.newId(), blackPlayer.id(), black.id(),
                     gameId, Color.BLACK, whitePlayer, ranked, timeControl, now), now);
         }
         return pairings.size();
@@ -100,9 +94,9 @@ public class PairingService {
 
     /** Ends seeks whose players stopped polling (they went away). */
     public int expire() {
-        int count = transactions.run(connection -> {
+        int count = transactions.run(tx -> {
             Instant now = Contracts.now();
-            return SeekStore.expire(connection, now.minus(seekTtl), now);
+            return tx.seeks().expire(now.minus(seekTtl), now);
         });
         expired.increment(count);
         return count;

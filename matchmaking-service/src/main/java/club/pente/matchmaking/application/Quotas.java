@@ -2,13 +2,8 @@ package club.pente.matchmaking.application;
 
 import club.pente.identity.RateLimiter;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.inject.Inject;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -31,12 +26,14 @@ public class Quotas {
     private final int openInvitations;
     private final int liveComputerGames;
 
-    public Quotas(@ConfigProperty(name = "pente.quota.seeks.per-minute") int seeksPerMinute,
-                  @ConfigProperty(name = "pente.quota.invitations.per-minute") int invitationsPerMinute,
-                  @ConfigProperty(name = "pente.quota.invitations.open") int openInvitations,
-                  @ConfigProperty(name = "pente.quota.accepts.per-minute") int acceptsPerMinute,
-                  @ConfigProperty(name = "pente.quota.ai-games.per-minute") int computerGamesPerMinute,
-                  @ConfigProperty(name = "pente.quota.ai-games.live") int liveComputerGames) {
+    @Inject
+    public Quotas(MatchmakingSettings settings) {
+        this(settings.quota().seeks().perMinute(), settings.quota().invitations().perMinute(), settings.quota().invitations().open(),
+                settings.quota().accepts().perMinute(), settings.quota().aiGames().perMinute(), settings.quota().aiGames().live());
+    }
+
+    public Quotas(int seeksPerMinute, int invitationsPerMinute, int openInvitations, int acceptsPerMinute,
+                  int computerGamesPerMinute, int liveComputerGames) {
         this.seeks = new RateLimiter(seeksPerMinute, Duration.ofMinutes(1));
         this.invitations = new RateLimiter(invitationsPerMinute, Duration.ofMinutes(1));
         this.accepts = new RateLimiter(acceptsPerMinute, Duration.ofMinutes(1));
@@ -62,9 +59,8 @@ public class Quotas {
     }
 
     /** In the creating transaction: the inviter's open, unexpired invitations. */
-    public void checkOpenInvitations(Connection connection, Player inviter, Instant now) throws SQLException {
-        long open = count(connection, "select count(*) from invitations where inviter_id = ? and status = 'OPEN' and expires_at > ?",
-                inviter.id(), now);
+    public void checkOpenInvitations(Transaction tx, Player inviter, Instant now) {
+        long open = tx.invitations().openOf(inviter.id(), now);
         if (open >= openInvitations) {
             throw new TooManyRequestsException("TOO_MANY_OPEN_INVITATIONS", "you have " + open
                     + " open invitations, the most one player may have; cancel one or let it be accepted first", RETRY_HELD);
@@ -72,9 +68,8 @@ public class Quotas {
     }
 
     /** In the creating transaction: the player's computer games that have not ended. */
-    public void checkLiveComputerGames(Connection connection, Player player) throws SQLException {
-        long live = count(connection, "select count(*) from games where origin = 'COMPUTER' and ended_at is null"
-                + " and (white_id = ? or black_id = ?)", player.id(), player.id());
+    public void checkLiveComputerGames(Transaction tx, Player player) {
+        long live = tx.games().liveComputerGamesOf(player.id());
         if (live >= liveComputerGames) {
             throw new TooManyRequestsException("TOO_MANY_LIVE_COMPUTER_GAMES", "you are playing " + live
                     + " games against the computer, the most at once; finish or resign one first", RETRY_HELD);
@@ -86,17 +81,5 @@ public class Quotas {
             throw new TooManyRequestsException(error, "at most " + limiter.limit() + " " + what + " a minute per player; try again later",
                     RateLimiter.retryAfterSeconds(wait));
         });
-    }
-
-    private static long count(Connection connection, String sql, Object... args) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                statement.setObject(i + 1, args[i] instanceof Instant instant ? Timestamp.from(instant) : args[i]);
-            }
-            try (ResultSet rs = statement.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
     }
 }

@@ -5,14 +5,10 @@ import club.pente.core.contract.GameReady;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.RematchOffered;
 import club.pente.core.rules.Color;
+import club.pente.matchmaking.domain.GameOrigin;
 import club.pente.matchmaking.domain.TimeControlPresets;
-import club.pente.matchmaking.persistence.GameStore;
-import club.pente.matchmaking.persistence.Outbox;
-import club.pente.matchmaking.persistence.Transactions;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Instant;
 
 /**
@@ -36,9 +32,9 @@ public class Rematches {
     }
 
     public Outcome request(Player player, String previousGameId) {
-        Outcome outcome = transactions.run(connection -> {
+        Outcome outcome = transactions.run(tx -> {
             Instant now = Contracts.now();
-            GameStore.GameRow previous = GameStore.lock(connection, previousGameId);
+            StoredGame previous = tx.games().lock(previousGameId);
             if (previous == null) {
                 throw ApiException.notFound("UNKNOWN_GAME", "matchmaking created no game " + previousGameId);
             }
@@ -49,51 +45,46 @@ public class Rematches {
                 throw ApiException.conflict("GAME_NOT_OVER", "game " + previousGameId + " has not ended yet");
             }
             PlayerRef opponent = previous.opponentOf(player.id());
-            GameStore.RematchRow offer = GameStore.lockRematch(connection, previousGameId);
+            RematchRepository.Offer offer = tx.rematches().lock(previousGameId);
             if (offer != null && offer.newGameId() != null) {
-                GameStore.GameRow game = GameStore.lock(connection, offer.newGameId());
-                return new Outcome(State.CREATED, previousGameId, game.id(), colourOf(game, player.id()), opponent);
+                StoredGame game = tx.games().lock(offer.newGameId());
+                return new Outcome(State.CREATED, previousGameId, game.id(), game.colourOf(player.id()), opponent);
             }
             boolean computer = opponent.kind() == PlayerRef.Kind.COMPUTER;
             if (offer == null && !computer) {
-                GameStore.insertRematch(connection, previousGameId, player.id(), null, now);
-                Outbox.notify(connection, new RematchOffered(Contracts.SCHEMA_VERSION, Contracts.newId(), opponent.id(),
+                tx.rematches().insert(previousGameId, player.id(), null, now);
+                tx.outbox().notify(new RematchOffered(Contracts.SCHEMA_VERSION, Contracts.newId(), opponent.id(),
                         previousGameId, new PlayerRef(player.id(), player.name()), now), now);
                 return new Outcome(State.OFFERED, previousGameId, null, null, opponent);
             }
             if (offer != null && offer.requestedBy().equals(player.id())) {
                 return new Outcome(State.OFFERED, previousGameId, null, null, opponent);
             }
-            String gameId = createRematch(connection, previous, now);
+            String gameId = createRematch(tx, previous, now);
             if (offer == null) {
-                GameStore.insertRematch(connection, previousGameId, player.id(), gameId, now);
+                tx.rematches().insert(previousGameId, player.id(), gameId, now);
             } else {
-                GameStore.setRematchGame(connection, previousGameId, gameId);
+                tx.rematches().setNewGame(previousGameId, gameId);
             }
-            Color color = previous.white().id().equals(player.id()) ? Color.BLACK : Color.WHITE;
-            return new Outcome(State.CREATED, previousGameId, gameId, color, opponent);
+            return new Outcome(State.CREATED, previousGameId, gameId, previous.colourOf(player.id()).opponent(), opponent);
         });
         signals.outbox().wake();
         return outcome;
     }
 
-    private static String createRematch(Connection connection, GameStore.GameRow previous, Instant now) throws SQLException {
+    private static String createRematch(Transaction tx, StoredGame previous, Instant now) {
         PlayerRef white = previous.black();
         PlayerRef black = previous.white();
-        String gameId = GameCreation.create(connection, white, black, previous.ranked(), previous.timeControl(), "REMATCH",
+        String gameId = GameCreation.create(tx, white, black, previous.ranked(), previous.timeControl(), GameOrigin.REMATCH,
                 null, null, now);
         var timeControl = TimeControlPresets.of(previous.timeControl());
         for (PlayerRef player : new PlayerRef[]{white, black}) {
             if (player.kind() != PlayerRef.Kind.COMPUTER) {
-                Outbox.notify(connection, new GameReady(Contracts.SCHEMA_VERSION, Contracts.newId(), player.id(), gameId,
+                tx.outbox().notify(new GameReady(Contracts.SCHEMA_VERSION, Contracts.newId(), player.id(), gameId,
                         player == white ? Color.WHITE : Color.BLACK, player == white ? black : white, previous.ranked(),
-                        timeControl, "REMATCH", null, 0, now), now);
+                        timeControl, GameOrigin.REMATCH.name(), null, 0, now), now);
             }
         }
         return gameId;
-    }
-
-    private static Color colourOf(GameStore.GameRow game, String playerId) {
-        return game.white().id().equals(playerId) ? Color.WHITE : Color.BLACK;
     }
 }

@@ -2,14 +2,11 @@ package club.pente.matchmaking.rest;
 
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.PlayerRef;
-import club.pente.matchmaking.application.ApiException;
 import club.pente.matchmaking.application.InvitationService;
+import club.pente.matchmaking.application.MatchmakingSettings;
+import club.pente.matchmaking.application.StoredInvitation;
 import club.pente.matchmaking.domain.BadRequestException;
-import club.pente.matchmaking.domain.InvitationCodes;
-import club.pente.matchmaking.persistence.InvitationEntity;
-import club.pente.matchmaking.persistence.InvitationStore;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
-import io.smallrye.mutiny.Uni;
+import club.pente.matchmaking.domain.Invitation;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -21,7 +18,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import java.time.Instant;
@@ -47,11 +43,10 @@ public class InvitationResource {
     private final Caller caller;
     private final String linkBase;
 
-    public InvitationResource(InvitationService invitations, Caller caller,
-                              @ConfigProperty(name = "pente.invitation.link-base") String linkBase) {
+    public InvitationResource(InvitationService invitations, Caller caller, MatchmakingSettings settings) {
         this.invitations = invitations;
         this.caller = caller;
-        this.linkBase = linkBase;
+        this.linkBase = settings.invitation().linkBase();
     }
 
     @POST
@@ -61,27 +56,21 @@ public class InvitationResource {
         if (request == null) {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\"}");
         }
-        InvitationStore.InvitationRow row = invitations.create(caller.player(), request.mode(), request.timeControl(),
-                request.color(), request.games());
-        return Response.status(201).entity(new InvitationView(row.invitation().code(), linkBase + row.invitation().code(),
-                row.inviter(), row.invitation().mode().name(), row.timeControl(), row.color().name(), row.games(), "OPEN",
-                row.invitation().expiresAt(), null, null)).build();
+        StoredInvitation row = invitations.create(caller.player(), request.mode(), request.timeControl(), request.color(),
+                request.games());
+        return Response.status(201).entity(view(row, Invitation.Status.OPEN.name())).build();
     }
 
     @GET
     @Path("/{code}")
     @PermitAll
-    @WithSession
     @Operation(summary = "What an invitation offers and whether it can still be accepted")
-    public Uni<InvitationView> get(@PathParam("code") String code) {
-        return InvitationEntity.<InvitationEntity>findById(InvitationCodes.normalize(code)).map(row -> {
-            if (row == null) {
-                throw ApiException.notFound("UNKNOWN_INVITATION", "no invitation has the code " + code);
-            }
-            String status = "OPEN".equals(row.status) && !Contracts.now().isBefore(row.expiresAt) ? "EXPIRED" : row.status;
-            return new InvitationView(row.code, linkBase + row.code, new PlayerRef(row.inviterId, row.inviterName), row.mode,
-                    row.timeControl, row.color, row.games, status, row.expiresAt, row.gameId, row.matchId);
-        });
+    public InvitationView get(@PathParam("code") String code) {
+        StoredInvitation row = invitations.find(code);
+        Invitation invitation = row.invitation();
+        // Expiry is not stored: an open invitation past its time shows as EXPIRED (and accepting it is refused).
+        boolean expired = invitation.status() == Invitation.Status.OPEN && !Contracts.now().isBefore(invitation.expiresAt());
+        return view(row, expired ? "EXPIRED" : invitation.status().name());
     }
 
     @POST
@@ -98,5 +87,11 @@ public class InvitationResource {
     public Response cancel(@PathParam("code") String code) {
         invitations.cancel(caller.player(), code);
         return Response.noContent().build();
+    }
+
+    private InvitationView view(StoredInvitation row, String status) {
+        Invitation invitation = row.invitation();
+        return new InvitationView(invitation.code(), linkBase + invitation.code(), row.inviter(), invitation.mode().name(),
+                row.timeControl(), row.color().name(), row.games(), status, invitation.expiresAt(), row.gameId(), row.matchId());
     }
 }

@@ -1,9 +1,7 @@
 package club.pente.matchmaking.rest;
 
-import club.pente.matchmaking.persistence.SeekEntity;
-import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
-import io.smallrye.mutiny.Uni;
+import club.pente.matchmaking.application.LobbyRepository;
+import club.pente.matchmaking.application.LobbyService;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -18,14 +16,17 @@ public class LobbyResource {
     public record LobbyView(int online, int searching) {
     }
 
+    private final LobbyService lobby;
+
+    public LobbyResource(LobbyService lobby) {
+        this.lobby = lobby;
+    }
+
     @GET
     @PermitAll
-    @WithSession
     @Operation(summary = "Players online (from the gateways' presence) and players searching for a game")
-    public Uni<LobbyView> counts() {
-        Uni<Number> online = Panache.getSession().chain(session -> session
-                .createNativeQuery("select coalesce(sum(online), 0) from presence", Long.class).getSingleResult());
-        return online.chain(count -> SeekEntity.count("status", "WAITING")
-                .map(searching -> new LobbyView(count.intValue(), searching.intValue())));
+    public LobbyView counts() {
+        LobbyRepository.Counts counts = lobby.counts();
+        return new LobbyView(counts.online(), counts.searching());
     }
 }

@@ -1,12 +1,9 @@
 package club.pente.matchmaking.rest;
 
 import club.pente.core.contract.PlayerRef;
-import club.pente.matchmaking.application.ApiException;
+import club.pente.matchmaking.application.Matches;
 import club.pente.matchmaking.application.Rematches;
-import club.pente.matchmaking.persistence.GameEntity;
-import club.pente.matchmaking.persistence.MatchEntity;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
-import io.smallrye.mutiny.Uni;
+import club.pente.matchmaking.application.StoredMatch;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
@@ -37,10 +34,12 @@ public class MatchResource {
     public record RematchView(String state, String previousGameId, String gameId, String color, PlayerRef opponent) {
     }
 
+    private final Matches matches;
     private final Rematches rematches;
     private final Caller caller;
 
-    public MatchResource(Rematches rematches, Caller caller) {
+    public MatchResource(Matches matches, Rematches rematches, Caller caller) {
+        this.matches = matches;
         this.rematches = rematches;
         this.caller = caller;
     }
@@ -48,19 +47,14 @@ public class MatchResource {
     @GET
     @Path("/matches/{id}")
     @PermitAll
-    @WithSession
     @Operation(summary = "A match: players, games so far, cumulative points, status")
-    public Uni<MatchView> match(@PathParam("id") String id) {
-        return MatchEntity.<MatchEntity>findById(id).chain(match -> {
-            if (match == null) {
-                throw ApiException.notFound("UNKNOWN_MATCH", "no match " + id);
-            }
-            return GameEntity.<GameEntity>list("matchId = ?1 order by gameNumber", id).map(games -> new MatchView(match.id,
-                    new PlayerRef(match.aId, match.aName), new PlayerRef(match.bId, match.bName), match.ranked, match.timeControl,
-                    match.gamesTotal, match.gamesPlayed, match.pointsA, match.pointsB, match.status, match.currentGameId,
-                    games.stream().map(g -> new MatchGame(g.gameNumber, g.id, new PlayerRef(g.whiteId, g.whiteName),
-                            new PlayerRef(g.blackId, g.blackName), g.result, g.pointsWhite, g.pointsBlack)).toList()));
-        });
+    public MatchView match(@PathParam("id") String id) {
+        Matches.MatchState state = matches.find(id);
+        StoredMatch match = state.match();
+        return new MatchView(match.id(), match.a(), match.b(), match.ranked(), match.timeControl(), match.gamesTotal(),
+                match.gamesPlayed(), match.pointsA(), match.pointsB(), match.status().name(), match.currentGameId(),
+                state.games().stream().map(g -> new MatchGame(g.number(), g.gameId(), g.white(), g.black(), g.result(),
+                        g.pointsWhite(), g.pointsBlack())).toList());
     }
 
     @POST

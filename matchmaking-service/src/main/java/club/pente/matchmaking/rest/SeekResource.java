@@ -1,17 +1,12 @@
 package club.pente.matchmaking.rest;
 
-import club.pente.core.contract.Contracts;
 import club.pente.core.contract.PlayerRef;
-import club.pente.matchmaking.application.ApiException;
-import club.pente.matchmaking.application.Player;
 import club.pente.matchmaking.application.SeekService;
+import club.pente.matchmaking.application.StoredSeek;
 import club.pente.matchmaking.domain.BadRequestException;
 import club.pente.matchmaking.domain.Seek;
+import club.pente.matchmaking.domain.SeekStatus;
 import club.pente.matchmaking.domain.TimeControlPresets;
-import club.pente.matchmaking.persistence.GameEntity;
-import club.pente.matchmaking.persistence.SeekEntity;
-import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
-import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -63,7 +58,7 @@ public class SeekResource {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\"}");
         }
         Seek seek = seeks.open(caller.player(), request.mode(), request.timeControl());
-        return Response.status(201).entity(new SeekView(seek.id(), "WAITING", seek.mode().name(), seek.timeControl(),
+        return Response.status(201).entity(new SeekView(seek.id(), SeekStatus.WAITING.name(), seek.mode().name(), seek.timeControl(),
                 seek.rating(), seek.since(), null, null, null)).build();
     }
 
@@ -77,62 +72,28 @@ public class SeekResource {
 
     @GET
     @Path("/{id}")
-    @WithTransaction
     @Operation(summary = "The seek's status (MATCHED carries the game); also keeps a waiting seek alive")
-    public Uni<SeekView> get(@PathParam("id") String id) {
-        return refreshAndView(id, caller.player());
+    public SeekView get(@PathParam("id") String id) {
+        return view(seeks.refresh(caller.player(), id));
     }
 
     @POST
     @Path("/{id}/keepalive")
-    @WithTransaction
     @Operation(summary = "Tell matchmaking the player is still waiting (a seek nobody refreshes expires)")
-    public Uni<SeekView> keepalive(@PathParam("id") String id) {
-        return refreshAndView(id, caller.player());
+    public SeekView keepalive(@PathParam("id") String id) {
+        return view(seeks.refresh(caller.player(), id));
     }
 
     @DELETE
     @Path("/{id}")
-    @WithTransaction
     @Operation(summary = "Cancel a waiting seek; 409 when it was matched first")
-    public Uni<SeekView> cancel(@PathParam("id") String id) {
-        Player player = caller.player();
-        // A conditional update: if a pairing transaction holds the row, this waits for it and then finds it MATCHED.
-        return SeekEntity.update("status = 'CANCELLED', endedAt = ?1 where id = ?2 and playerId = ?3 and status = 'WAITING'",
-                        Contracts.now(), id, player.id())
-                .chain(updated -> SeekEntity.<SeekEntity>findById(id).chain(seek -> {
-                    owned(seek, id, player);
-                    if ("MATCHED".equals(seek.status)) {
-                        throw ApiException.conflict("ALREADY_MATCHED", "seek " + id + " was already matched into game " + seek.gameId);
-                    }
-                    return view(seek, player);
-                }));
+    public SeekView cancel(@PathParam("id") String id) {
+        return view(seeks.cancel(caller.player(), id));
     }
 
-    private Uni<SeekView> refreshAndView(String id, Player player) {
-        return SeekEntity.update("lastSeenAt = ?1 where id = ?2 and playerId = ?3 and status = 'WAITING'", Contracts.now(), id, player.id())
-                .chain(updated -> SeekEntity.<SeekEntity>findById(id))
-                .chain(seek -> {
-                    owned(seek, id, player);
-                    return view(seek, player);
-                });
-    }
-
-    private static void owned(SeekEntity seek, String id, Player player) {
-        if (seek == null) {
-            throw ApiException.notFound("UNKNOWN_SEEK", "no seek " + id);
-        }
-        if (!seek.playerId.equals(player.id())) {
-            throw ApiException.forbidden("NOT_YOUR_SEEK", "seek " + id + " belongs to another player");
-        }
-    }
-
-    private static Uni<SeekView> view(SeekEntity seek, Player player) {
-        Uni<PlayerRef> opponent = seek.gameId == null ? Uni.createFrom().nullItem()
-                : GameEntity.<GameEntity>findById(seek.gameId).map(game -> game == null ? null
-                        : game.whiteId.equals(player.id()) ? new PlayerRef(game.blackId, game.blackName)
-                        : new PlayerRef(game.whiteId, game.whiteName));
-        return opponent.map(who -> new SeekView(seek.id, seek.status, seek.mode, seek.timeControl, seek.rating, seek.createdAt,
-                seek.gameId, seek.color, who));
+    private static SeekView view(SeekService.SeekState state) {
+        StoredSeek seek = state.seek();
+        return new SeekView(seek.id(), seek.status().name(), seek.mode().name(), seek.timeControl(), seek.rating(), seek.createdAt(),
+                seek.gameId(), seek.color() == null ? null : seek.color().name(), state.opponent());
     }
 }

@@ -1,0 +1,40 @@
+package club.pente.matchmaking.application;
+
+import club.pente.core.rules.Color;
+import club.pente.matchmaking.domain.Seek;
+
+import java.time.Instant;
+import java.util.List;
+
+/** Seeks, for the transactions that open, pair, expire, refresh and cancel them. */
+public interface SeekRepository {
+    /** A new waiting seek. */
+    void insert(Seek seek, String playerName);
+
+    /** The id of the player's waiting seek, or null. */
+    String waitingOf(String playerId);
+
+    /**
+     * Locks the waiting seeks no other transaction holds, oldest first. Rows another instance is pairing
+     * right now are skipped (not waited for): they are that instance's to pair, or they come back next round.
+     */
+    List<WaitingSeek> lockWaiting(int limit);
+
+    /** Marks a locked waiting seek matched; false when it was no longer waiting. */
+    boolean markMatched(String seekId, String gameId, Color color, Instant now);
+
+    /** Ends the waiting seeks nobody refreshed since {@code cutoff}; returns how many. */
+    int expire(Instant cutoff, Instant now);
+
+    /** Keeps the player's seek alive if it is still waiting; anything else is left as it is. */
+    void touch(String seekId, String playerId, Instant now);
+
+    /**
+     * Cancels the player's seek if it is still waiting. A conditional update: when a pairing transaction
+     * holds the row, this waits for it and then finds it matched.
+     */
+    void cancel(String seekId, String playerId, Instant now);
+
+    /** The seek, whatever its status, or null. */
+    StoredSeek find(String seekId);
+}

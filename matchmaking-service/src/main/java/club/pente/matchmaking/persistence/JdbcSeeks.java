@@ -1,0 +1,90 @@
+package club.pente.matchmaking.persistence;
+
+import club.pente.core.rules.Color;
+import club.pente.matchmaking.application.SeekRepository;
+import club.pente.matchmaking.application.StoredSeek;
+import club.pente.matchmaking.application.WaitingSeek;
+import club.pente.matchmaking.domain.Mode;
+import club.pente.matchmaking.domain.Seek;
+import club.pente.matchmaking.domain.SeekStatus;
+
+import java.time.Instant;
+import java.util.List;
+
+import static club.pente.matchmaking.domain.SeekStatus.CANCELLED;
+import static club.pente.matchmaking.domain.SeekStatus.EXPIRED;
+import static club.pente.matchmaking.domain.SeekStatus.MATCHED;
+import static club.pente.matchmaking.domain.SeekStatus.WAITING;
+import static club.pente.matchmaking.persistence.Sql.literal;
+
+/** Seeks in {@code seeks}. "Waiting" is spelled as a literal so that the partial indexes on it apply. */
+final class JdbcSeeks implements SeekRepository {
+    private static final String INSERT = "insert into seeks (id, player_id, player_name, mode, time_control, rating, status, "
+            + "created_at, last_seen_at) values (?, ?, ?, ?, ?, ?, " + literal(WAITING) + ", ?, ?)";
+    private static final String WAITING_OF = "select id from seeks where player_id = ? and status = " + literal(WAITING);
+    private static final String LOCK_WAITING = "select id, player_id, player_name, mode, time_control, rating, created_at from seeks "
+            + "where status = " + literal(WAITING) + " order by created_at limit ? for update skip locked";
+    private static final String MARK_MATCHED = "update seeks set status = " + literal(MATCHED) + ", game_id = ?, color = ?, "
+            + "ended_at = ? where id = ? and status = " + literal(WAITING);
+    private static final String EXPIRE = "update seeks set status = " + literal(EXPIRED) + ", ended_at = ? where id in "
+            + "(select id from seeks where status = " + literal(WAITING) + " and last_seen_at < ? for update skip locked)";
+    private static final String TOUCH = "update seeks set last_seen_at = ? where id = ? and player_id = ? and status = "
+            + literal(WAITING);
+    private static final String CANCEL = "update seeks set status = " + literal(CANCELLED) + ", ended_at = ? "
+            + "where id = ? and player_id = ? and status = " + literal(WAITING);
+    private static final String FIND = "select id, player_id, mode, time_control, rating, status, game_id, color, created_at "
+            + "from seeks where id = ?";
+
+    private final Sql sql;
+
+    JdbcSeeks(Sql sql) {
+        this.sql = sql;
+    }
+
+    @Override
+    public void insert(Seek seek, String playerName) {
+        sql.update(INSERT, seek.id(), seek.playerId(), playerName, seek.mode(), seek.timeControl(), seek.rating(), seek.since(),
+                seek.since());
+    }
+
+    @Override
+    public String waitingOf(String playerId) {
+        return sql.one(WAITING_OF, rs -> rs.getString(1), playerId);
+    }
+
+    @Override
+    public List<WaitingSeek> lockWaiting(int limit) {
+        return sql.list(LOCK_WAITING, rs -> new WaitingSeek(new Seek(rs.getString(1), rs.getString(2), Mode.valueOf(rs.getString(4)),
+                rs.getString(5), rs.getInt(6), Sql.instant(rs, 7)), rs.getString(3)), limit);
+    }
+
+    @Override
+    public boolean markMatched(String seekId, String gameId, Color color, Instant now) {
+        return sql.update(MARK_MATCHED, gameId, color, now, seekId) == 1;
+    }
+
+    @Override
+    public int expire(Instant cutoff, Instant now) {
+        return sql.update(EXPIRE, now, cutoff);
+    }
+
+    @Override
+    public void touch(String seekId, String playerId, Instant now) {
+        sql.update(TOUCH, now, seekId, playerId);
+    }
+
+    @Override
+    public void cancel(String seekId, String playerId, Instant now) {
+        sql.update(CANCEL, now, seekId, playerId);
+    }
+
+    @Override
+    public StoredSeek find(String seekId) {
+        return sql.one(FIND, rs -> {
+            String color = rs.getString(8);
+            return new StoredSeek(rs.getString(1), rs.getString(2), Mode.valueOf(rs.getString(3)), rs.getString(4), rs.getInt(5),
+                    SeekStatus.valueOf(rs.getString(6)), rs.getString(7), color == null ? null : Color.valueOf(color),
+                    Sql.instant(rs, 9));
+        }, seekId);
+    }
+}

@@ -1,0 +1,117 @@
+package club.pente.matchmaking.persistence;
+
+import club.pente.matchmaking.application.DuplicateKeyException;
+import club.pente.matchmaking.application.GameRepository;
+import club.pente.matchmaking.application.InvitationRepository;
+import club.pente.matchmaking.application.LobbyRepository;
+import club.pente.matchmaking.application.MatchRepository;
+import club.pente.matchmaking.application.OutboxWriter;
+import club.pente.matchmaking.application.RematchRepository;
+import club.pente.matchmaking.application.SeekRepository;
+import club.pente.matchmaking.application.Transaction;
+import club.pente.matchmaking.application.Transactions;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * Matchmaking's one persistence style: JDBC, one connection per transaction, the repositories of
+ * {@link Transaction} sharing it. Commit when the work returns, roll back when it throws; deadlocks and
+ * serialization failures are retried a few times, a unique-key violation becomes a {@link DuplicateKeyException}.
+ */
+@ApplicationScoped
+public class JdbcTransactions implements Transactions {
+    private static final int ATTEMPTS = 5;
+    private final DataSource dataSource;
+
+    public JdbcTransactions(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    public <T> T run(Work<T> work) {
+        for (int attempt = 1; ; attempt++) {
+            SQLException failure;
+            try (Connection connection = dataSource.getConnection()) {
+                connection.setAutoCommit(false);
+                try {
+                    T result = work.apply(new JdbcTransaction(connection));
+                    connection.commit();
+                    return result;
+                } catch (SQLException | RuntimeException e) {
+                    connection.rollback();
+                    throw e;
+                }
+            } catch (SQLException e) {
+                failure = e;
+            } catch (JdbcFailure e) {
+                failure = e.sqlException();
+            }
+            if (attempt < ATTEMPTS && retryable(failure)) {
+                continue;
+            }
+            if (uniqueViolation(failure)) {
+                throw new DuplicateKeyException(failure.getMessage(), failure);
+            }
+            throw new JdbcFailure(failure);
+        }
+    }
+
+    private static boolean retryable(SQLException e) {
+        return "40001".equals(e.getSQLState()) || "40P01".equals(e.getSQLState());
+    }
+
+    private static boolean uniqueViolation(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && "23505".equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final class JdbcTransaction implements Transaction {
+        private final Sql sql;
+
+        JdbcTransaction(Connection connection) {
+            this.sql = new Sql(connection);
+        }
+
+        @Override
+        public SeekRepository seeks() {
+            return new JdbcSeeks(sql);
+        }
+
+        @Override
+        public GameRepository games() {
+            return new JdbcGames(sql);
+        }
+
+        @Override
+        public RematchRepository rematches() {
+            return new JdbcRematches(sql);
+        }
+
+        @Override
+        public InvitationRepository invitations() {
+            return new JdbcInvitations(sql);
+        }
+
+        @Override
+        public MatchRepository matches() {
+            return new JdbcMatches(sql);
+        }
+
+        @Override
+        public LobbyRepository lobby() {
+            return new JdbcLobby(sql);
+        }
+
+        @Override
+        public OutboxWriter outbox() {
+            return new Outbox(sql);
+        }
+    }
+}
