@@ -75,7 +75,7 @@ public final class DemoTokens {
     }
 
     public static TokenResponse passwordGrant(String clientId, String username, String password) {
-        return passwordGrant(StackConfig.fromEnv().realmUrl(), clientId, username, password);
+        return passwordGrant(TestStack.get().config().realmUrl(), clientId, username, password);
     }
 
     public static TokenResponse passwordGrant(String realmUrl, String clientId, String username, String password) {
@@ -91,7 +91,7 @@ public final class DemoTokens {
 
     /** Client credentials of the confidential services client; its token carries the realm role {@code service}. */
     public static String serviceToken() {
-        StackConfig config = StackConfig.fromEnv();
+        StackConfig config = TestStack.get().config();
         return request(config.realmUrl(), Map.of("grant_type", "client_credentials",
                 "client_id", KeycloakTestResource.SERVICES_CLIENT, "client_secret", config.servicesSecret())).accessToken();
     }

@@ -34,6 +34,11 @@ public class PostgresTestResource implements QuarkusTestResourceLifecycleManager
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create database " + database + ": " + e.getMessage(), e);
         }
+        return datasource(config, database);
+    }
+
+    /** The properties that point a service at {@code database}, whichever path the stack took. */
+    static Map<String, String> datasource(StackConfig config, String database) {
         PostgresTarget db = config.postgres().withDatabase(database);
         return Map.of("quarkus.datasource.reactive.url", db.reactiveUrl(),
                 "quarkus.datasource.jdbc.url", db.jdbcUrl(),

@@ -1,65 +1,42 @@
 package club.pente.testinfra;
 
-import club.pente.stack.Component;
 import club.pente.stack.Components;
-import club.pente.stack.Stack;
 import club.pente.stack.StackConfig;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The stack as one test JVM sees it: parts that already answer (a developer's {@code ./pente up},
- * or CI's) are reused; missing ones are started once, through the same launcher as
- * {@code deploy/stack up}, and stopped when the JVM exits. Parts this JVM did not start are never stopped.
+ * The stack as one test JVM sees it, on the path {@link StackChoice} picks once per JVM: the local processes
+ * of {@code deploy/stack} ({@link LocalStack}, the default without a Docker engine) or containers
+ * ({@link ContainerStack}). Either way the test resources get the same {@link StackConfig}, so a service's test
+ * does not know which path ran.
  */
 public final class TestStack {
 
     private static TestStack instance;
 
-    private final StackConfig config;
-    private final Stack stack;
-    private final List<Component> all;
-    private final List<Component> startedHere = new ArrayList<>();
+    private final StackProvider provider;
 
-    private TestStack(StackConfig config) {
-        this.config = config;
-        this.stack = new Stack(config, System.out);
-        this.all = Components.all(config);
-        // Stopping per test class would make every class pay Keycloak's start; the JVM's end is the end of the run.
-        Runtime.getRuntime().addShutdownHook(new Thread(this::stopWhatWeStarted, "pente-test-stack-down"));
+    private TestStack(StackProvider provider) {
+        this.provider = provider;
     }
 
     public static synchronized TestStack get() {
         if (instance == null) {
-            instance = new TestStack(StackConfig.fromEnv());
+            StackConfig config = StackConfig.fromEnv();
+            StackChoice path = StackChoice.configured(System.getProperties(), System.getenv()).resolve(DockerEngine::answers);
+            instance = new TestStack(path == StackChoice.CONTAINERS
+                    ? new ContainerStack(config, DockerEngine::answers)
+                    : new LocalStack(config));
         }
         return instance;
     }
 
     public StackConfig config() {
-        return config;
+        return provider.config();
     }
 
     /** Makes sure the named parts ({@link Components#KAFKA}, ...) answer; returns the configuration to reach them. */
-    public synchronized StackConfig ensure(String... names) {
-        for (Component c : Components.select(all, List.of(names))) {
-            if (startedHere.contains(c) || c.isReady()) {
-                continue;
-            }
-            System.out.println("[pente-test-infra] " + c.name() + " does not answer; starting it for this test run");
-            if (stack.up(List.of(c)).get(0) == Stack.Outcome.STARTED) {
-                startedHere.add(c);
-            }
-        }
-        return config;
-    }
-
-    private synchronized void stopWhatWeStarted() {
-        if (!startedHere.isEmpty()) {
-            System.out.println("[pente-test-infra] stopping what this test run started: "
-                    + startedHere.stream().map(Component::name).toList());
-            stack.down(startedHere);
-            startedHere.clear();
-        }
+    public StackConfig ensure(String... names) {
+        return provider.ensure(List.of(names));
     }
 }
