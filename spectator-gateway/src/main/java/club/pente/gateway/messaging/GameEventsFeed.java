@@ -3,7 +3,7 @@ package club.pente.gateway.messaging;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.GameEvent;
-import club.pente.gateway.ws.GameSockets;
+import club.pente.gateway.ws.RoomFanOut;
 import club.pente.gateway.ws.LobbySockets;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -20,10 +20,10 @@ public class GameEventsFeed {
     private static final byte[] STARTED = EventHeaders.typeValue("GameStarted");
     private static final byte[] ENDED = EventHeaders.typeValue("GameEnded");
 
-    private final GameSockets games;
+    private final RoomFanOut games;
     private final LobbySockets lobby;
 
-    public GameEventsFeed(GameSockets games, LobbySockets lobby) {
+    public GameEventsFeed(RoomFanOut games, LobbySockets lobby) {
         this.games = games;
         this.lobby = lobby;
     }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.reactive.messaging.kafka.Record;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -34,9 +33,8 @@ public class Presence {
     /** scope -> gateway id -> its latest report. */
     private final Map<String, Map<String, Report>> reports = new ConcurrentHashMap<>();
 
-    public Presence(@ConfigProperty(name = "pente.gateway.id") String gatewayId,
-                    @Channel("presence-out") Emitter<Record<String, String>> emitter) {
-        this.gatewayId = gatewayId;
+    public Presence(InstanceSettings instance, @Channel("presence-out") Emitter<Record<String, String>> emitter) {
+        this.gatewayId = instance.id();
         this.emitter = emitter;
     }
 

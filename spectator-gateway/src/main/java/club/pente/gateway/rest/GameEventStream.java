@@ -3,7 +3,9 @@ package club.pente.gateway.rest;
 import club.pente.core.contract.Ids;
 import club.pente.gateway.http.ClientAddress;
 import club.pente.gateway.quota.Quotas;
-import club.pente.gateway.ws.GameSockets;
+import club.pente.gateway.ws.GameStreams;
+import club.pente.gateway.ws.protocol.ServerFrame;
+import club.pente.gateway.ws.protocol.SocketCodec;
 import io.smallrye.mutiny.Multi;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.GET;
@@ -17,6 +19,8 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.jboss.resteasy.reactive.RestStreamElementType;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code curl -N http://localhost:8080/api/games/{id}/events}: the game's snapshot, then every event as
@@ -25,11 +29,11 @@ import org.jboss.resteasy.reactive.RestStreamElementType;
  */
 @Path("/api/games/{id}/events")
 public class GameEventStream {
-    private final GameSockets games;
+    private final GameStreams streams;
     private final Quotas quotas;
 
-    public GameEventStream(GameSockets games, Quotas quotas) {
-        this.games = games;
+    public GameEventStream(GameStreams streams, Quotas quotas) {
+        this.streams = streams;
         this.quotas = quotas;
     }
 
@@ -48,32 +52,27 @@ public class GameEventStream {
         return Multi.createFrom().<String>emitter(emitter -> {
             // The place is taken when the stream starts, so that it is given back exactly once when it ends.
             if (!quotas.socketsPerAddress().tryAcquire(address)) {
-                emitter.emit("{\"type\":\"error\",\"message\":\"too many open sockets and streams from this address\"}");
+                emitter.emit(SocketCodec.encode(new ServerFrame.Error("too many open sockets and streams from this address")));
                 emitter.complete();
                 return;
             }
             // The room's snapshot (fetched once per game, shared with its sockets), then its events:
             // the room sends each version once and in order, as it does to sockets.
-            java.util.concurrent.atomic.AtomicReference<Object> stream = new java.util.concurrent.atomic.AtomicReference<>();
-            java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+            AtomicReference<GameStreams.Stream> stream = new AtomicReference<>();
+            AtomicBoolean ended = new AtomicBoolean();
             emitter.onTermination(() -> {
                 ended.set(true);
-                Object listening = stream.getAndSet(null);
+                GameStreams.Stream listening = stream.getAndSet(null);
                 if (listening != null) {
-                    games.removeStream(id, listening);
+                    streams.remove(listening);
                 }
                 quotas.socketsPerAddress().release(address);
             });
-            stream.set(games.addStream(id, json -> {
-                emitter.emit(json);
-                if (json.startsWith("{\"type\":\"error\"")) {
-                    emitter.complete();
-                }
-            }));
+            stream.set(streams.add(id, emitter::emit, emitter::complete));
             if (ended.get()) { // ended while it was being added
-                Object listening = stream.getAndSet(null);
+                GameStreams.Stream listening = stream.getAndSet(null);
                 if (listening != null) {
-                    games.removeStream(id, listening);
+                    streams.remove(listening);
                 }
             }
         });

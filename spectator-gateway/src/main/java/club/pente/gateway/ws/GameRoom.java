@@ -1,5 +1,9 @@
 package club.pente.gateway.ws;
 
+import club.pente.gateway.identity.Identity;
+import club.pente.gateway.ws.protocol.ServerFrame;
+import club.pente.gateway.ws.protocol.SocketCodec;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -16,17 +20,10 @@ import java.util.Set;
  */
 final class GameRoom {
 
-    /** An event as every socket gets it, encoded once for the whole room: {@code {"type":"event","event":...}}. */
+    /** An event as every socket gets it, encoded once for the whole room ({@link ServerFrame.Event}). */
     record Versioned(long version, String message) {
-        static final String PREFIX = "{\"type\":\"event\",\"event\":";
-
         static Versioned of(long version, String eventJson) {
-            return new Versioned(version, PREFIX + eventJson + "}");
-        }
-
-        /** The event's own JSON, as the game service published it. */
-        String json() {
-            return message.substring(PREFIX.length(), message.length() - 1);
+            return new Versioned(version, SocketCodec.encode(new ServerFrame.Event(eventJson)));
         }
     }
 
@@ -150,7 +147,7 @@ final class GameRoom {
     }
 
     /** A viewer proved an identity: it now counts under that identity instead of its address. */
-    synchronized void identify(Viewer viewer, club.pente.gateway.identity.Identity identity) {
+    synchronized void identify(Viewer viewer, Identity identity) {
         boolean here = viewers.get(viewer.id()) == viewer;
         if (here) {
             forget(viewer.key());

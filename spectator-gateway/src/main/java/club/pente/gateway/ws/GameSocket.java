@@ -6,7 +6,11 @@ import club.pente.core.contract.Resign;
 import club.pente.gateway.identity.Identities;
 import club.pente.gateway.identity.Identity;
 import club.pente.gateway.messaging.CommandSender;
-import com.fasterxml.jackson.databind.JsonNode;
+import club.pente.gateway.ws.protocol.BadFrame;
+import club.pente.gateway.ws.protocol.ClientFrame;
+import club.pente.gateway.ws.protocol.ServerFrame;
+import club.pente.gateway.ws.protocol.SocketCodec;
+import club.pente.gateway.ws.protocol.SocketKind;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnError;
@@ -23,30 +27,35 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code /ws/games/{id}[?v=N]}: a snapshot (or, with {@code v}, the events after version N when still
- * buffered), then every event live. Messages from the browser ({@link SocketMessages}):
+ * buffered), then every event live. Frames from the browser ({@link ClientFrame}, read by {@link SocketCodec}):
  * {@code {"type":"auth","token":...}}, {@code {"type":"move","point":"K10","expectedPly":n,"commandId":...}},
  * {@code {"type":"resign","commandId":...}}. Moves carry the identity verified here, never one the client
  * names; the gateway acknowledges receipt and the MovePlayed event is the confirmation. A malformed or
- * wrong-typed message gets an error message and changes nothing; a socket over a limit is closed with
- * 4429 (see {@link SocketSlots}).
+ * wrong-typed message gets an error message and changes nothing (more than five unreadable ones close the
+ * socket with 1003); a socket over a limit is closed with 4429 (see {@link SocketSlots}).
  */
 @WebSocket(path = "/ws/games/{id}")
 public class GameSocket {
     static final int TOO_MANY = 4429;
     private static final int MAX_BAD_MESSAGES = 5;
 
-    private final GameSockets sockets;
+    private final GameRooms rooms;
+    private final RoomFanOut fanOut;
     private final Identities identities;
     private final CommandSender commands;
     private final SocketSlots slots;
+    private final SocketSender sender;
     private final Map<String, RateLimit> limits = new ConcurrentHashMap<>();
     private final Map<String, Integer> badMessages = new ConcurrentHashMap<>();
 
-    public GameSocket(GameSockets sockets, Identities identities, CommandSender commands, SocketSlots slots) {
-        this.sockets = sockets;
+    public GameSocket(GameRooms rooms, RoomFanOut fanOut, Identities identities, CommandSender commands, SocketSlots slots,
+                      SocketSender sender) {
+        this.rooms = rooms;
+        this.fanOut = fanOut;
         this.identities = identities;
         this.commands = commands;
         this.slots = slots;
+        this.sender = sender;
     }
 
     @OnOpen
@@ -65,7 +74,7 @@ public class GameSocket {
         }
         limits.put(connection.id(), new RateLimit(20, 5));
         // Anonymous viewers count once per address: a client-chosen key (the old ?viewer=) is not trusted.
-        sockets.join(connection, connection.pathParam("id"), resume, "addr:" + SocketSlots.address(connection));
+        fanOut.join(connection, connection.pathParam("id"), resume, "addr:" + SocketSlots.address(connection));
         return Uni.createFrom().voidItem();
     }
 
@@ -74,7 +83,7 @@ public class GameSocket {
         limits.remove(connection.id());
         badMessages.remove(connection.id());
         slots.release(connection);
-        sockets.leave(connection);
+        rooms.leave(connection);
     }
 
     @OnError
@@ -88,29 +97,34 @@ public class GameSocket {
         if (limit != null && !limit.allow()) {
             return connection.close(new CloseReason(1008, "too many messages"));
         }
-        JsonNode message;
-        String type;
+        ClientFrame frame;
         try {
-            message = SocketMessages.parse(text);
-            type = SocketMessages.type(message);
-        } catch (SocketMessages.BadMessage e) {
-            return bad(connection, e.getMessage());
+            frame = SocketCodec.decode(text, SocketKind.GAME);
+        } catch (BadFrame e) {
+            // Unreadable frames count towards closing the socket; the rest is answered in the order the
+            // socket checks it: a frame for no game, an unknown type (counted), a bad field.
+            if (e.kind() == BadFrame.Kind.UNREADABLE) {
+                return bad(connection, e.getMessage());
+            }
+            if (rooms.viewer(connection) == null) {
+                return error(connection, "not watching a game");
+            }
+            return e.kind() == BadFrame.Kind.UNKNOWN_TYPE ? bad(connection, e.getMessage()) : error(connection, e.getMessage());
         }
-        Viewer viewer = sockets.viewer(connection);
+        Viewer viewer = rooms.viewer(connection);
         if (viewer == null) {
             return error(connection, "not watching a game");
         }
-        try {
-            return switch (type) {
-                case "auth" -> auth(connection, viewer, SocketMessages.token(message));
-                case "move" -> move(connection, viewer, SocketMessages.move(message));
-                case "resign" -> resign(connection, viewer, SocketMessages.commandId(message));
-                case "ping" -> connection.sendText(GameSockets.message("pong").toString());
-                default -> bad(connection, "unknown message type");
-            };
-        } catch (SocketMessages.BadMessage e) {
-            return error(connection, e.getMessage());
+        if (frame instanceof ClientFrame.Auth auth) {
+            return auth(connection, viewer, auth.token());
         }
+        if (frame instanceof ClientFrame.Move move) {
+            return move(connection, viewer, move);
+        }
+        if (frame instanceof ClientFrame.Resign resign) {
+            return resign(connection, viewer, resign.commandId());
+        }
+        return sender.reply(connection, new ServerFrame.Pong());
     }
 
     private Uni<Void> auth(WebSocketConnection connection, Viewer viewer, String token) {
@@ -123,14 +137,14 @@ public class GameSocket {
                     if (!slots.identify(connection, identity.id())) {
                         return connection.close(new CloseReason(TOO_MANY, "too many sockets for this player"));
                     }
-                    sockets.identify(connection, viewer, identity);
-                    GameRoom room = sockets.room(connection.pathParam("id"));
-                    return connection.sendText(GameSockets.message("welcome").put("playerId", identity.id())
-                            .put("name", identity.name()).put("player", room.isPlayer(identity.id())).toString());
+                    rooms.identify(connection, viewer, identity);
+                    GameRoom room = rooms.room(connection.pathParam("id"));
+                    return sender.reply(connection, new ServerFrame.GameWelcome(identity.id(), identity.name(),
+                            room.isPlayer(identity.id())));
                 });
     }
 
-    private Uni<Void> move(WebSocketConnection connection, Viewer viewer, SocketMessages.Move move) {
+    private Uni<Void> move(WebSocketConnection connection, Viewer viewer, ClientFrame.Move move) {
         Identity identity = viewer.identity();
         String gameId = connection.pathParam("id");
         if (identity == null) {
@@ -139,7 +153,7 @@ public class GameSocket {
         if (identity.expired(Instant.now())) {
             return error(connection, "your sign-in has expired: authenticate again");
         }
-        if (!sockets.room(gameId).isPlayer(identity.id())) {
+        if (!rooms.room(gameId).isPlayer(identity.id())) {
             return error(connection, "you do not play in this game");
         }
         PlayMove command;
@@ -150,7 +164,7 @@ public class GameSocket {
             return error(connection, e.getMessage());
         }
         return commands.send(command)
-                .chain(() -> connection.sendText(GameSockets.message("ack").put("commandId", command.commandId()).toString()));
+                .chain(() -> sender.reply(connection, new ServerFrame.Ack(command.commandId())));
     }
 
     private Uni<Void> resign(WebSocketConnection connection, Viewer viewer, String commandId) {
@@ -159,7 +173,7 @@ public class GameSocket {
         if (identity != null && identity.expired(Instant.now())) {
             return error(connection, "your sign-in has expired: authenticate again");
         }
-        if (identity == null || !sockets.room(gameId).isPlayer(identity.id())) {
+        if (identity == null || !rooms.room(gameId).isPlayer(identity.id())) {
             return error(connection, "only a player of this game can resign");
         }
         try {
@@ -171,7 +185,7 @@ public class GameSocket {
         // else's pending command that happens to carry the same id (game-service CommandOutcomes).
         Resign command = Resign.of(gameId, identity.id());
         return commands.send(command)
-                .chain(() -> connection.sendText(GameSockets.message("ack").put("commandId", command.commandId()).toString()));
+                .chain(() -> sender.reply(connection, new ServerFrame.Ack(command.commandId())));
     }
 
     private Uni<Void> bad(WebSocketConnection connection, String reason) {
@@ -182,7 +196,7 @@ public class GameSocket {
         return error(connection, reason);
     }
 
-    private static Uni<Void> error(WebSocketConnection connection, String reason) {
-        return connection.sendText(GameSockets.message("error").put("message", reason).toString());
+    private Uni<Void> error(WebSocketConnection connection, String reason) {
+        return sender.reply(connection, new ServerFrame.Error(reason));
     }
 }

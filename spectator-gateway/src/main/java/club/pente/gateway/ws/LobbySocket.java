@@ -2,7 +2,11 @@ package club.pente.gateway.ws;
 
 import club.pente.gateway.identity.Identities;
 import club.pente.gateway.identity.Identity;
-import com.fasterxml.jackson.databind.JsonNode;
+import club.pente.gateway.ws.protocol.BadFrame;
+import club.pente.gateway.ws.protocol.ClientFrame;
+import club.pente.gateway.ws.protocol.ServerFrame;
+import club.pente.gateway.ws.protocol.SocketCodec;
+import club.pente.gateway.ws.protocol.SocketKind;
 import io.quarkus.websockets.next.CloseReason;
 import io.quarkus.websockets.next.OnClose;
 import io.quarkus.websockets.next.OnError;
@@ -18,19 +22,22 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code /ws/lobby}: lobby numbers as they change; {@code {"type":"auth","token":...}} adds personal
- * notifications. The same limits as game sockets ({@link SocketSlots}).
+ * notifications ({@link SocketKind#LOBBY} takes auth and ping). The same limits as game sockets
+ * ({@link SocketSlots}); a refused frame is answered with an error and never counted.
  */
 @WebSocket(path = "/ws/lobby")
 public class LobbySocket {
     private final LobbySockets lobby;
     private final Identities identities;
     private final SocketSlots slots;
+    private final SocketSender sender;
     private final Map<String, RateLimit> limits = new ConcurrentHashMap<>();
 
-    public LobbySocket(LobbySockets lobby, Identities identities, SocketSlots slots) {
+    public LobbySocket(LobbySockets lobby, Identities identities, SocketSlots slots, SocketSender sender) {
         this.lobby = lobby;
         this.identities = identities;
         this.slots = slots;
+        this.sender = sender;
     }
 
     @OnOpen
@@ -61,19 +68,16 @@ public class LobbySocket {
         if (limit != null && !limit.allow()) {
             return connection.close(new CloseReason(1008, "too many messages"));
         }
+        ClientFrame frame;
         try {
-            JsonNode message = SocketMessages.parse(text);
-            String type = SocketMessages.type(message);
-            if ("auth".equals(type)) {
-                return auth(connection, SocketMessages.token(message));
-            }
-            if ("ping".equals(type)) {
-                return connection.sendText(GameSockets.message("pong").toString());
-            }
-            return error(connection, "unknown message type");
-        } catch (SocketMessages.BadMessage e) {
+            frame = SocketCodec.decode(text, SocketKind.LOBBY);
+        } catch (BadFrame e) {
             return error(connection, e.getMessage());
         }
+        if (frame instanceof ClientFrame.Auth auth) {
+            return auth(connection, auth.token());
+        }
+        return sender.reply(connection, new ServerFrame.Pong());
     }
 
     private Uni<Void> auth(WebSocketConnection connection, String token) {
@@ -87,12 +91,11 @@ public class LobbySocket {
                         return connection.close(new CloseReason(GameSocket.TOO_MANY, "too many sockets for this player"));
                     }
                     lobby.identify(connection, identity);
-                    return connection.sendText(GameSockets.message("welcome").put("playerId", identity.id())
-                            .put("name", identity.name()).put("guest", identity.guest()).toString());
+                    return sender.reply(connection, new ServerFrame.LobbyWelcome(identity.id(), identity.name(), identity.guest()));
                 });
     }
 
-    private static Uni<Void> error(WebSocketConnection connection, String reason) {
-        return connection.sendText(GameSockets.message("error").put("message", reason).toString());
+    private Uni<Void> error(WebSocketConnection connection, String reason) {
+        return sender.reply(connection, new ServerFrame.Error(reason));
     }
 }

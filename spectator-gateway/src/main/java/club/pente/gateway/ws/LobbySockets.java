@@ -4,8 +4,11 @@ import club.pente.gateway.identity.Identity;
 import club.pente.gateway.presence.Presence;
 import club.pente.gateway.rest.GameServiceClient;
 import club.pente.gateway.rest.MatchmakingClient;
+import club.pente.core.contract.Contracts;
+import club.pente.gateway.ws.protocol.ServerFrame;
+import club.pente.gateway.ws.protocol.SocketCodec;
+import club.pente.gateway.ws.protocol.SocketKind;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.scheduler.Scheduled;
 import io.quarkus.websockets.next.WebSocketConnection;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -33,26 +36,28 @@ public class LobbySockets {
 
     private final Map<String, Member> members = new ConcurrentHashMap<>();
     private final Presence presence;
-    private final GameSockets games;
+    private final GameRooms games;
     private final GameServiceClient gameService;
     private final MatchmakingClient matchmaking;
-    private final AtomicReference<JsonNode> liveGames = new AtomicReference<>(GameSockets.message("none").arrayNode());
+    private final SocketSender sender;
+    private final AtomicReference<JsonNode> liveGames = new AtomicReference<>(Contracts.json().createArrayNode());
     private final AtomicInteger searching = new AtomicInteger();
     private volatile String lastState = "";
     private volatile boolean gamesChanged = true;
 
-    public LobbySockets(Presence presence, GameSockets games, @RestClient GameServiceClient gameService,
-                        @RestClient MatchmakingClient matchmaking) {
+    public LobbySockets(Presence presence, GameRooms games, @RestClient GameServiceClient gameService,
+                        @RestClient MatchmakingClient matchmaking, SocketSender sender) {
         this.presence = presence;
         this.games = games;
         this.gameService = gameService;
         this.matchmaking = matchmaking;
+        this.sender = sender;
     }
 
     /** @param anonymousKey how this socket counts until it authenticates: its address */
     void join(WebSocketConnection connection, String anonymousKey) {
         members.put(connection.id(), new Member(connection, anonymousKey, new AtomicReference<>()));
-        connection.sendText(state().toString()).subscribe().with(ok -> { }, f -> { });
+        sender.send(connection, SocketKind.LOBBY, state());
     }
 
     void leave(WebSocketConnection connection) {
@@ -71,11 +76,9 @@ public class LobbySockets {
         if (playerId == null) {
             return;
         }
-        ObjectNode message = GameSockets.message("notification");
-        message.set("event", GameSockets.parse(json));
-        String text = message.toString();
+        String text = SocketCodec.encode(new ServerFrame.Notification(SocketCodec.tree(json)));
         members.values().stream().filter(m -> playerId.equals(m.key()))
-                .forEach(m -> m.connection().sendText(text).subscribe().with(ok -> { }, f -> { }));
+                .forEach(m -> sender.send(m.connection(), SocketKind.LOBBY, text));
     }
 
     /** Some game started or ended (or a record did not say which type it is): the live list is fetched again at the next tick. */
@@ -90,12 +93,8 @@ public class LobbySockets {
         return keys.size();
     }
 
-    ObjectNode state() {
-        ObjectNode state = GameSockets.message("lobby");
-        state.put("online", presence.online(localOnline()));
-        state.put("searching", searching.get());
-        state.set("liveGames", liveGames.get());
-        return state;
+    ServerFrame.Lobby state() {
+        return new ServerFrame.Lobby(presence.online(localOnline()), searching.get(), liveGames.get());
     }
 
     @Scheduled(every = "2s")
@@ -105,11 +104,12 @@ public class LobbySockets {
             gamesChanged = false;
             gameService.games("live", 30).subscribe().with(liveGames::set, f -> gamesChanged = true);
         }
+        // A matchmaking service that does not answer leaves the last count: the lobby is not worth a log line per tick.
         matchmaking.lobby().subscribe().with(lobby -> searching.set(lobby.path("searching").asInt(0)), f -> { });
-        String state = state().toString();
+        String state = SocketCodec.encode(state());
         if (!state.equals(lastState)) {
             lastState = state;
-            members.values().forEach(m -> m.connection().sendText(state).subscribe().with(ok -> { }, f -> { }));
+            members.values().forEach(m -> sender.send(m.connection(), SocketKind.LOBBY, state));
         }
     }
 }

@@ -3,7 +3,6 @@ package club.pente.gateway.ws;
 import io.quarkus.websockets.next.HttpUpgradeCheck;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.List;
 
@@ -16,8 +15,8 @@ import java.util.List;
 public class OriginCheck implements HttpUpgradeCheck {
     private final List<String> allowed;
 
-    public OriginCheck(@ConfigProperty(name = "pente.ws.allowed-origins") List<String> allowed) {
-        this.allowed = allowed;
+    public OriginCheck(SocketSettings settings) {
+        this.allowed = List.copyOf(settings.allowedOrigins());
     }
 
     @Override

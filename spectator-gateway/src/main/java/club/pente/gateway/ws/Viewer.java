@@ -1,6 +1,7 @@
 package club.pente.gateway.ws;
 
 import club.pente.gateway.identity.Identity;
+import club.pente.gateway.ws.protocol.SocketKind;
 import io.quarkus.websockets.next.WebSocketConnection;
 
 import java.util.ArrayList;
@@ -10,32 +11,36 @@ import java.util.function.Consumer;
 /**
  * One socket (or event stream) watching a game. Until its snapshot (or resumed events) went out, live
  * events wait in {@code pending} so that nothing is lost or repeated between the snapshot and the
- * stream; the list exists only while it waits. Messages are the room's, encoded once for every viewer.
+ * stream; the list exists only while it waits. Frames are the room's, encoded once for every viewer;
+ * a socket's go out through {@link SocketSender}.
  */
 final class Viewer {
     private final String id;
     private final WebSocketConnection connection;
     private final Consumer<String> sink;
+    private final Runnable end;
     private final String anonymousKey;
     private volatile Identity identity;
     private boolean ready;
     private long sentVersion;
     private List<GameRoom.Versioned> pending;
 
-    private Viewer(String id, WebSocketConnection connection, Consumer<String> sink, String anonymousKey) {
+    private Viewer(String id, WebSocketConnection connection, Consumer<String> sink, Runnable end, String anonymousKey) {
         this.id = id;
         this.connection = connection;
         this.sink = sink;
+        this.end = end;
         this.anonymousKey = anonymousKey;
     }
 
-    static Viewer socket(WebSocketConnection connection, String anonymousKey) {
-        return new Viewer(connection.id(), connection, null, anonymousKey);
+    static Viewer socket(WebSocketConnection connection, String anonymousKey, SocketSender sender) {
+        return new Viewer(connection.id(), connection, text -> sender.send(connection, SocketKind.GAME, text), () -> { },
+                anonymousKey);
     }
 
-    /** An event stream (server-sent events): gets the same messages, counts as nobody. */
-    static Viewer stream(String id, Consumer<String> sink) {
-        return new Viewer(id, null, sink, id);
+    /** An event stream (server-sent events): gets the same frames, counts as nobody; {@code end} ends it. */
+    static Viewer stream(String id, Consumer<String> sink, Runnable end) {
+        return new Viewer(id, null, sink, end, id);
     }
 
     String id() {
@@ -62,12 +67,13 @@ final class Viewer {
         this.identity = identity;
     }
 
-    void send(String message) {
-        if (sink != null) {
-            sink.accept(message);
-        } else {
-            connection.sendText(message).subscribe().with(ok -> { }, failure -> { });
-        }
+    void send(String frame) {
+        sink.accept(frame);
+    }
+
+    /** An event stream ends here (after an error frame); a socket is closed by its owner with a code instead. */
+    void end() {
+        end.run();
     }
 
     /** Delivers a versioned event now, or keeps it until the snapshot has gone out. */

@@ -11,6 +11,7 @@ import club.pente.gateway.support.Guests;
 import club.pente.gateway.support.TestSocket;
 import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.GameStreams;
+import club.pente.testinfra.StackTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -45,6 +46,7 @@ import static org.hamcrest.Matchers.startsWith;
 /** The gateway's sockets and streams against the real game service, Kafka and Keycloak. */
 @QuarkusTest
 @QuarkusTestResource(value = GatewayTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class GameSocketTest {
     private static final String ORIGIN = "http://localhost:8080";
     private static GameStreams streams;
@@ -58,10 +60,7 @@ class GameSocketTest {
 
     @BeforeAll
     static void setUp() {
-        var config = ConfigProvider.getConfig();
-        String commands = config.getValue("pente.topic.commands", String.class);
-        streams = new GameStreams(config.getValue("kafka.bootstrap.servers", String.class), commands,
-                config.getValue("pente.topic.events", String.class), commands + ".dlq");
+        streams = GameStreams.of(ConfigProvider.getConfig());
         aliceToken = DemoTokens.accessToken("alice", "alice");
         bobToken = DemoTokens.accessToken("bob", "bob");
         alice = new PlayerRef(DemoTokens.claims(aliceToken).get("sub").asText(), "alice");

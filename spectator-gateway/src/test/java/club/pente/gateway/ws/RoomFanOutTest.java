@@ -9,6 +9,7 @@ import club.pente.gateway.support.GatewayTestResource;
 import club.pente.gateway.support.Guests;
 import club.pente.gateway.support.TestGames;
 import club.pente.gateway.support.TestSocket;
+import club.pente.testinfra.StackTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -35,6 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @QuarkusTestResource(value = GatewayTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class RoomFanOutTest {
     private static final String ORIGIN = "http://localhost:8080";
     private static final HttpClient HTTP = HttpClient.newHttpClient();

@@ -6,6 +6,7 @@ import club.pente.gateway.support.GatewayTestResource;
 import club.pente.gateway.support.RawHttp;
 import club.pente.gateway.support.TestGames;
 import club.pente.gateway.support.TestSocket;
+import club.pente.testinfra.StackTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -25,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @QuarkusTestResource(value = GatewayTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class SocketInputTest {
     private static final String ORIGIN = "http://localhost:8080";
     private static TestGames games;
