@@ -21,13 +21,13 @@ public class ComputerGames {
     }
 
     private final Transactions transactions;
-    private final Signals signals;
+    private final AfterCommit afterCommit;
     private final Quotas quotas;
     private final SecureRandom random = new SecureRandom();
 
-    public ComputerGames(Transactions transactions, Signals signals, Quotas quotas) {
+    public ComputerGames(Transactions transactions, AfterCommit afterCommit, Quotas quotas) {
         this.transactions = transactions;
-        this.signals = signals;
+        this.afterCommit = afterCommit;
         this.quotas = quotas;
     }
 
@@ -45,7 +45,7 @@ public class ComputerGames {
             return GameCreation.create(tx, color == Color.WHITE ? me : computer, color == Color.WHITE ? computer : me, false,
                     timeControl, GameOrigin.COMPUTER, null, null, Contracts.now());
         });
-        signals.outbox().wake();
+        afterCommit.outboxWritten();
         return new Created(gameId, color, computer, timeControl);
     }
 }

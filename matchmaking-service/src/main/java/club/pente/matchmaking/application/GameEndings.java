@@ -23,11 +23,11 @@ import java.time.Instant;
 @ApplicationScoped
 public class GameEndings {
     private final Transactions transactions;
-    private final Signals signals;
+    private final AfterCommit afterCommit;
 
-    public GameEndings(Transactions transactions, Signals signals) {
+    public GameEndings(Transactions transactions, AfterCommit afterCommit) {
         this.transactions = transactions;
-        this.signals = signals;
+        this.afterCommit = afterCommit;
     }
 
     /** Returns true when the event changed something here. */
@@ -47,7 +47,7 @@ public class GameEndings {
             return true;
         });
         if (changed) {
-            signals.outbox().wake();
+            afterCommit.outboxWritten();
         }
         return changed;
     }

@@ -31,20 +31,20 @@ public class InvitationService {
     }
 
     private final Transactions transactions;
-    private final Signals signals;
+    private final AfterCommit afterCommit;
     private final Duration ttl;
     private final SecureRandom random = new SecureRandom();
     private final Quotas quotas;
 
     @Inject
-    public InvitationService(Transactions transactions, Signals signals, MatchmakingSettings settings, Quotas quotas) {
-        this(transactions, signals, settings.invitation().ttl(), quotas);
+    public InvitationService(Transactions transactions, AfterCommit afterCommit, MatchmakingSettings settings, Quotas quotas) {
+        this(transactions, afterCommit, settings.invitation().ttl(), quotas);
     }
 
-    public InvitationService(Transactions transactions, Signals signals, Duration ttl, Quotas quotas) {
+    public InvitationService(Transactions transactions, AfterCommit afterCommit, Duration ttl, Quotas quotas) {
         this.quotas = quotas;
         this.transactions = transactions;
-        this.signals = signals;
+        this.afterCommit = afterCommit;
         this.ttl = ttl;
     }
 
@@ -127,7 +127,7 @@ public class InvitationService {
                     gameId, inviterColour.opponent(), inviter, matchId, now), now);
             return new Accepted(code, gameId, inviterColour.opponent(), inviter, matchId);
         });
-        signals.outbox().wake();
+        afterCommit.outboxWritten();
         return accepted;
     }
 

@@ -17,11 +17,11 @@ public class LobbyService {
     public static final String LOBBY_SCOPE = "lobby";
 
     private final Transactions transactions;
-    private final Signals signals;
+    private final AfterCommit afterCommit;
 
-    public LobbyService(Transactions transactions, Signals signals) {
+    public LobbyService(Transactions transactions, AfterCommit afterCommit) {
         this.transactions = transactions;
-        this.signals = signals;
+        this.afterCommit = afterCommit;
     }
 
     public void presence(PresenceChanged presence) {
@@ -56,7 +56,7 @@ public class LobbyService {
             return true;
         });
         if (published) {
-            signals.outbox().wake();
+            afterCommit.outboxWritten();
         }
         return published;
     }

@@ -14,6 +14,7 @@ import club.pente.matchmaking.domain.TimeControlPresets;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -35,17 +36,23 @@ public class PairingService {
 
     private final Transactions transactions;
     private final PairingPolicy policy;
-    private final Signals signals;
+    private final AfterCommit afterCommit;
     private final Duration seekTtl;
     private final Counter paired;
     private final Counter expired;
 
-    public PairingService(Transactions transactions, PairingPolicy policy, Signals signals, MeterRegistry registry,
+    @Inject
+    public PairingService(Transactions transactions, PairingPolicy policy, AfterCommit afterCommit, MeterRegistry registry,
                           MatchmakingSettings settings) {
+        this(transactions, policy, afterCommit, registry, settings.seek().ttl());
+    }
+
+    public PairingService(Transactions transactions, PairingPolicy policy, AfterCommit afterCommit, MeterRegistry registry,
+                          Duration seekTtl) {
         this.transactions = transactions;
         this.policy = policy;
-        this.signals = signals;
-        this.seekTtl = settings.seek().ttl();
+        this.afterCommit = afterCommit;
+        this.seekTtl = seekTtl;
         this.paired = registry.counter("pente.matchmaking.seeks.paired");
         this.expired = registry.counter("pente.matchmaking.seeks.expired");
     }
@@ -55,7 +62,7 @@ public class PairingService {
         int games = transactions.run(this::round);
         if (games > 0) {
             paired.increment(2.0 * games);
-            signals.outbox().wake();
+            afterCommit.outboxWritten();
         }
         return games;
     }

@@ -24,11 +24,11 @@ public class Rematches {
     }
 
     private final Transactions transactions;
-    private final Signals signals;
+    private final AfterCommit afterCommit;
 
-    public Rematches(Transactions transactions, Signals signals) {
+    public Rematches(Transactions transactions, AfterCommit afterCommit) {
         this.transactions = transactions;
-        this.signals = signals;
+        this.afterCommit = afterCommit;
     }
 
     public Outcome request(Player player, String previousGameId) {
@@ -68,7 +68,7 @@ public class Rematches {
             }
             return new Outcome(State.CREATED, previousGameId, gameId, previous.colourOf(player.id()).opponent(), opponent);
         });
-        signals.outbox().wake();
+        afterCommit.outboxWritten();
         return outcome;
     }
 

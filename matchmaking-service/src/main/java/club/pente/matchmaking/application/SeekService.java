@@ -22,20 +22,20 @@ public class SeekService {
 
     private final Transactions transactions;
     private final RatingClient ratings;
-    private final Signals signals;
+    private final AfterCommit afterCommit;
     private final int casualRating;
     private final Quotas quotas;
 
     @Inject
-    public SeekService(Transactions transactions, RatingClient ratings, Signals signals, MatchmakingSettings settings, Quotas quotas) {
-        this(transactions, ratings, signals, settings.rating().casual(), quotas);
+    public SeekService(Transactions transactions, RatingClient ratings, AfterCommit afterCommit, MatchmakingSettings settings, Quotas quotas) {
+        this(transactions, ratings, afterCommit, settings.rating().casual(), quotas);
     }
 
-    public SeekService(Transactions transactions, RatingClient ratings, Signals signals, int casualRating, Quotas quotas) {
+    public SeekService(Transactions transactions, RatingClient ratings, AfterCommit afterCommit, int casualRating, Quotas quotas) {
         this.quotas = quotas;
         this.transactions = transactions;
         this.ratings = ratings;
-        this.signals = signals;
+        this.afterCommit = afterCommit;
         this.casualRating = casualRating;
     }
 
@@ -61,7 +61,7 @@ public class SeekService {
             // Two requests of the same player at once: the partial unique index let one through.
             throw alreadySeeking(null);
         }
-        signals.pairing().wake();
+        afterCommit.seekOpened();
         return seek;
     }
 
