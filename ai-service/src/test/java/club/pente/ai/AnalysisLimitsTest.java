@@ -8,6 +8,7 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
 import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.GameStreams;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -40,6 +41,7 @@ import static org.hamcrest.Matchers.notNullValue;
  */
 @QuarkusTest
 @QuarkusTestResource(value = AiServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class AnalysisLimitsTest {
     private static final String PATH = "/api/ai/analysis";
     /** An open middle game: no forced win, so a level-8 search uses its whole time. */
@@ -51,10 +53,7 @@ class AnalysisLimitsTest {
 
     @BeforeAll
     static void open() {
-        var config = ConfigProvider.getConfig();
-        String commands = config.getValue("pente.topic.commands", String.class);
-        streams = new GameStreams(config.getValue("kafka.bootstrap.servers", String.class), commands,
-                config.getValue("pente.topic.events", String.class), commands + ".dlq");
+        streams = GameStreams.of(ConfigProvider.getConfig());
     }
 
     @AfterAll

@@ -17,6 +17,7 @@ import club.pente.core.rules.RandomGames;
 import club.pente.core.rules.Status;
 import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.GameStreams;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -39,15 +40,13 @@ import static org.hamcrest.Matchers.matchesPattern;
 /** A whole game against the computer through Kafka and the real game service, and the analysis API. */
 @QuarkusTest
 @QuarkusTestResource(value = AiServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class ComputerGameTest {
     private static GameStreams streams;
 
     @BeforeAll
     static void open() {
-        var config = ConfigProvider.getConfig();
-        String commands = config.getValue("pente.topic.commands", String.class);
-        streams = new GameStreams(config.getValue("kafka.bootstrap.servers", String.class), commands,
-                config.getValue("pente.topic.events", String.class), commands + ".dlq");
+        streams = GameStreams.of(ConfigProvider.getConfig());
     }
 
     @AfterAll

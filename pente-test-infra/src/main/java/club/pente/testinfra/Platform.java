@@ -1,5 +1,6 @@
 package club.pente.testinfra;
 
+import club.pente.core.contract.Topic;
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
 
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The whole platform as the packaged services (game, rating, matchmaking, ai, gateway), each its own
@@ -23,10 +23,10 @@ public final class Platform implements AutoCloseable {
     private final StackConfig config;
     private final String name;
     private final int basePort;
-    private final Map<String, String> topics;
+    private final IsolatedTopics topics;
     private final Map<String, ServiceProcess> processes = new HashMap<>();
 
-    private Platform(StackConfig config, String name, int basePort, Map<String, String> topics) {
+    private Platform(StackConfig config, String name, int basePort, IsolatedTopics topics) {
         this.config = config;
         this.name = name;
         this.basePort = basePort;
@@ -39,18 +39,10 @@ public final class Platform implements AutoCloseable {
      */
     public static Platform start(String name, int basePort, Map<String, Map<String, String>> overrides) throws Exception {
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
-        String run = name + "." + UUID.randomUUID().toString().substring(0, 8);
-        Map<String, String> topics = new HashMap<>();
-        topics.put("pente.topic.commands", run + ".game.commands");
-        topics.put("pente.topic.commands-dlq", run + ".game.commands.dlq");
-        topics.put("pente.topic.events", run + ".game.events");
-        topics.put("pente.topic.presence", run + ".presence");
-        topics.put("pente.topic.matchmaking-events", run + ".matchmaking.events");
-        topics.put("pente.topic.rating-events", run + ".rating.events");
-        topics.put("pente.topic.events-dlq", run + ".rating.game-events.dlq");
+        IsolatedTopics topics = IsolatedTopics.fresh(name);
         Platform platform = new Platform(config, name, basePort, topics);
         try {
-            platform.startAll(run, overrides);
+            platform.startAll(topics.namespace(), overrides);
         } catch (Exception e) {
             platform.close();
             throw e;
@@ -59,7 +51,7 @@ public final class Platform implements AutoCloseable {
     }
 
     private void startAll(String run, Map<String, Map<String, String>> overrides) throws Exception {
-        Map<String, String> common = new HashMap<>(topics);
+        Map<String, String> common = new HashMap<>(topics.properties());
         common.putAll(ServiceProperties.kafkaAndKeycloak(config));
 
         // Consumer groups of this run only: members of one group on other tests' topics would make every
@@ -145,8 +137,14 @@ public final class Platform implements AutoCloseable {
         return processes.get(service);
     }
 
+    /** This platform's name of a topic, by its property ({@code pente.topic.commands}); {@code null} for no such property. */
     public String topic(String property) {
-        return topics.get(property);
+        return topics.properties().get(property);
+    }
+
+    /** This platform's name of a topic. */
+    public String topic(Topic topic) {
+        return topics.name(topic);
     }
 
     public StackConfig config() {

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * System properties that point a packaged service (see {@link ServiceProcess}) at the test stack: its
- * database, Kafka, Keycloak, and topics of its own so that runs never see each other's messages.
+ * database, Kafka and Keycloak; {@link IsolatedTopics} gives it topics of its own.
  */
 public final class ServiceProperties {
     private ServiceProperties() {
@@ -31,19 +31,11 @@ public final class ServiceProperties {
                 "pente.guest.public-key", DemoTokens.devGuestPublicKey());
     }
 
-    /** The game topics, named {@code <prefix>.game.commands} and so on. */
-    public static Map<String, String> gameTopics(String prefix) {
-        return Map.of(
-                "pente.topic.commands", prefix + ".game.commands",
-                "pente.topic.events", prefix + ".game.events",
-                "pente.topic.commands-dlq", prefix + ".game.commands.dlq");
-    }
-
-    /** Everything a game-service process needs: stack, database and the given topics. */
-    public static Map<String, String> gameService(StackConfig config, String database, String topicPrefix) {
+    /** Everything a game-service process needs: stack, database and the run's topics. */
+    public static Map<String, String> gameService(StackConfig config, String database, IsolatedTopics topics) {
         Map<String, String> props = new HashMap<>(kafkaAndKeycloak(config));
         props.putAll(datasource(config, database));
-        props.putAll(gameTopics(topicPrefix));
+        props.putAll(topics.properties());
         return props;
     }
 }

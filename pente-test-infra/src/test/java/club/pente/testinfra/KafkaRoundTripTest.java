@@ -21,6 +21,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 
+@StackTest
 class KafkaRoundTripTest {
 
     // Kafka clients log every config at INFO; held in a field so the level is not garbage-collected.

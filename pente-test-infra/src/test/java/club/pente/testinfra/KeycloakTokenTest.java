@@ -29,6 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Real tokens from the realm, checked by a verifying client (signature from JWKS, issuer, expiry). */
+@StackTest
 class KeycloakTokenTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * A service's own database role, as {@code ./pente up} makes it (deploy's QuarkusServices): it owns its
  * database, including tables the superuser made there before roles existed, and can do nothing else.
  */
+@StackTest
 class PostgresRolesTest {
     private static final String ROLE = "pente_rolecheck_test";
     private static final String DATABASE = "pente_rolecheck_test";

@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+@StackTest
 class PostgresTestResourceTest {
 
     @Test

@@ -8,10 +8,12 @@ import club.pente.core.contract.MoveRejected;
 import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
+import club.pente.core.contract.Topic;
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
 import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.GameStreams;
+import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import java.io.File;
 import java.time.Duration;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 
@@ -37,21 +40,20 @@ class RestartIT {
     void aRestartedComputerPicksUpTheGameItWasWaitingOnAndMovesOnce() throws Exception {
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
         TestDatabases.recreate(DATABASE);
-        String run = UUID.randomUUID().toString().substring(0, 8);
-        Map<String, String> game = ServiceProperties.gameService(config, DATABASE, "airestart." + run);
-        String commands = game.get("pente.topic.commands");
-        String events = game.get("pente.topic.events");
+        IsolatedTopics topics = IsolatedTopics.fresh("airestart");
+        Map<String, String> game = ServiceProperties.gameService(config, DATABASE, topics);
         File gameJar = new File(System.getProperty("game.service.jar", "../game-service/target/quarkus-app/quarkus-run.jar"));
         File aiJar = new File(System.getProperty("ai.service.jar", "target/quarkus-app/quarkus-run.jar"));
-        Map<String, String> ai = Map.of("pente.topic.commands", commands, "pente.topic.events", events,
-                "kafka.bootstrap.servers", config.kafkaBootstrapServers(),
+        Map<String, String> ai = new HashMap<>(topics.properties());
+        ai.putAll(Map.of("kafka.bootstrap.servers", config.kafkaBootstrapServers(),
                 "quarkus.oidc.auth-server-url", config.realmUrl(), "quarkus.oidc.credentials.secret", config.servicesSecret(),
                 "pente.guest.public-key", DemoTokens.devGuestPublicKey(),
                 "quarkus.rest-client.game-service.url", "http://127.0.0.1:18097",
-                "mp.messaging.incoming.game-events.group.id", "pente-ai-restart-" + run);
+                "mp.messaging.incoming.game-events.group.id", "pente-ai-restart-" + topics.namespace()));
 
         try (ServiceProcess gameService = ServiceProcess.start(gameJar, "game-for-ai-restart", 18097, game).awaitReady(Duration.ofSeconds(90));
-             GameStreams streams = new GameStreams(config.kafkaBootstrapServers(), commands, events, commands + ".dlq")) {
+             GameStreams streams = new GameStreams(config.kafkaBootstrapServers(), topics.name(Topic.GAME_COMMANDS),
+                     topics.name(Topic.GAME_EVENTS), topics.name(Topic.GAME_COMMANDS_DLQ))) {
             String gameId = "restart-" + UUID.randomUUID();
             PlayerRef human = new PlayerRef("guest:" + UUID.randomUUID(), "guest");
             PlayerRef computer = PlayerRef.computer(2);

@@ -2,6 +2,7 @@ package club.pente.ai.support;
 
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
+import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
@@ -12,7 +13,6 @@ import java.io.File;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The AI service needs the authority: this starts the packaged game-service as a process next to the
@@ -28,8 +28,8 @@ public class AiServiceTestResource implements QuarkusTestResourceLifecycleManage
     public Map<String, String> start() {
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
         TestDatabases.recreate(DATABASE);
-        String prefix = "aitest." + UUID.randomUUID().toString().substring(0, 8);
-        Map<String, String> game = ServiceProperties.gameService(config, DATABASE, prefix);
+        IsolatedTopics topics = IsolatedTopics.fresh("aitest");
+        Map<String, String> game = ServiceProperties.gameService(config, DATABASE, topics);
         try {
             File jar = new File(System.getProperty("game.service.jar", "../game-service/target/quarkus-app/quarkus-run.jar"));
             gameService = ServiceProcess.start(jar, "game-service-for-ai", GAME_PORT, game);
@@ -38,7 +38,7 @@ public class AiServiceTestResource implements QuarkusTestResourceLifecycleManage
             stop(); // a process that never became ready must not outlive the run, holding its port
             throw new IllegalStateException("cannot start the game service for the AI tests", e);
         }
-        Map<String, String> props = new HashMap<>(ServiceProperties.gameTopics(prefix));
+        Map<String, String> props = new HashMap<>(topics.properties());
         props.putAll(ServiceProperties.kafkaAndKeycloak(config)); // Kafka, Keycloak and the development guest key
         props.put("quarkus.rest-client.game-service.url", gameService.url());
         props.put("pente.game-service.url", gameService.url());

@@ -18,6 +18,7 @@ import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
 import club.pente.game.support.GameServiceTestResource;
 import club.pente.testinfra.GameStreams;
+import club.pente.testinfra.StackTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -41,6 +42,7 @@ import static org.hamcrest.Matchers.equalTo;
 /** The authority driven through its command topic, as matchmaking, the gateway and the AI drive it. */
 @QuarkusTest
 @QuarkusTestResource(value = GameServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class CommandFlowTest {
     private static final PlayerRef ALICE = new PlayerRef("alice-" + UUID.randomUUID(), "alice");
     private static final PlayerRef BOB = new PlayerRef("bob-" + UUID.randomUUID(), "bob");
@@ -48,11 +50,7 @@ class CommandFlowTest {
 
     @BeforeAll
     static void openStreams() {
-        var config = ConfigProvider.getConfig();
-        streams = new GameStreams(config.getValue("kafka.bootstrap.servers", String.class),
-                config.getValue("pente.topic.commands", String.class),
-                config.getValue("pente.topic.events", String.class),
-                config.getValue("pente.topic.commands-dlq", String.class));
+        streams = GameStreams.of(ConfigProvider.getConfig());
     }
 
     @AfterAll

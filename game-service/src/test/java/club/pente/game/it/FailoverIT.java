@@ -7,6 +7,7 @@ import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
+import club.pente.core.contract.Topic;
 import club.pente.core.notation.Notation;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.RandomGames;
@@ -14,11 +15,12 @@ import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
 import club.pente.testinfra.GameStreams;
+import club.pente.testinfra.IsolatedTopics;
+import club.pente.testinfra.StreamRecorder;
 import club.pente.stack.Components;
 import club.pente.stack.PostgresDatabases;
 import club.pente.stack.StackConfig;
 import club.pente.testinfra.TestStack;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 
 import java.io.File;
@@ -70,11 +72,8 @@ class FailoverIT {
         PLIES = pliesPerGame;
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
         TestDatabases.recreate(DATABASE);
-        String run = UUID.randomUUID().toString().substring(0, 8);
-        Map<String, String> properties = new HashMap<>(ServiceProperties.gameService(config, DATABASE, "failover." + run));
-        String commands = properties.get("pente.topic.commands");
-        String events = properties.get("pente.topic.events");
-        String deadLetters = properties.get("pente.topic.commands-dlq");
+        IsolatedTopics topics = IsolatedTopics.fresh("failover");
+        Map<String, String> properties = new HashMap<>(ServiceProperties.gameService(config, DATABASE, topics));
         properties.put("pente.kafka.partitions", "8");
         properties.put("pente.commands.session-timeout", "6s");
         properties.put("pente.commands.heartbeat", "2s");
@@ -86,7 +85,8 @@ class FailoverIT {
             first.awaitReady(Duration.ofSeconds(90));
             try (ServiceProcess second = ServiceProcess.start(jar, "failover-b", 18092, properties)) {
                 second.awaitReady(Duration.ofSeconds(90));
-                try (GameStreams streams = new GameStreams(config.kafkaBootstrapServers(), commands, events, deadLetters)) {
+                try (GameStreams streams = new GameStreams(config.kafkaBootstrapServers(),
+                        topics.name(Topic.GAME_COMMANDS), topics.name(Topic.GAME_EVENTS), topics.name(Topic.GAME_COMMANDS_DLQ))) {
                     for (Game game : list) {
                         streams.send(CreateGame.of(game.id(), game.white(), game.black(), false, TimeControl.UNTIMED));
                     }
@@ -133,8 +133,8 @@ class FailoverIT {
                     int duplicates = 0;
                     int losses = 0;
                     Set<String> eventIds = new HashSet<>();
-                    for (ConsumerRecord<String, String> record : streams.eventRecords()) {
-                        GameEvent event = club.pente.core.contract.Contracts.json().readValue(record.value(), GameEvent.class);
+                    for (StreamRecorder.Recorded<GameEvent> record : streams.eventRecords()) {
+                        GameEvent event = record.value();
                         assertThat(record.key()).isEqualTo(event.gameId());
                         if (!eventIds.add(event.eventId())) {
                             duplicates++;

@@ -14,6 +14,7 @@ import club.pente.game.application.StaleGameException;
 import club.pente.game.domain.AppliedMove;
 import club.pente.game.domain.LiveGame;
 import club.pente.game.support.GameServiceTestResource;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -31,6 +32,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** The ledger's one-statement batch write on the real PostgreSQL: all of it, or nothing when a guard fails. */
 @QuarkusTest
 @QuarkusTestResource(value = GameServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class JdbcGameLedgerTest {
     private static final Instant NOW = Instant.now().truncatedTo(ChronoUnit.MICROS);
     /** Record offsets of this run only: the test database also holds what other tests' pipelines wrote. */

@@ -9,6 +9,7 @@ import club.pente.core.rules.EndReason;
 import club.pente.game.support.GameServiceTestResource;
 import club.pente.testinfra.GameStreams;
 import club.pente.testinfra.DemoTokens;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -29,6 +30,7 @@ import static org.hamcrest.Matchers.notNullValue;
 /** The REST side: reads for anyone, moves and resignation for a player holding a real Keycloak token. */
 @QuarkusTest
 @QuarkusTestResource(value = GameServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class BotApiTest {
     private static GameStreams streams;
     private static String aliceToken;
@@ -40,10 +42,7 @@ class BotApiTest {
     @BeforeAll
     static void setUp() {
         var config = ConfigProvider.getConfig();
-        streams = new GameStreams(config.getValue("kafka.bootstrap.servers", String.class),
-                config.getValue("pente.topic.commands", String.class),
-                config.getValue("pente.topic.events", String.class),
-                config.getValue("pente.topic.commands-dlq", String.class));
+        streams = GameStreams.of(config);
         aliceToken = DemoTokens.accessToken("alice", "alice");
         bobToken = DemoTokens.accessToken("bob", "bob");
         adminToken = DemoTokens.accessToken("admin", "admin");

@@ -3,6 +3,7 @@ package club.pente.game.rest;
 import club.pente.game.support.GameServiceTestResource;
 import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.ManagementInterface;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -20,6 +21,7 @@ import static org.hamcrest.Matchers.equalTo;
  */
 @QuarkusTest
 @QuarkusTestResource(value = GameServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class ManagementInterfaceTest {
 
     @Test

@@ -1,12 +1,12 @@
 package club.pente.game.support;
 
+import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.PenteStackTestResource;
 import club.pente.testinfra.TestDatabases;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Real Kafka, PostgreSQL and Keycloak for the game service's tests, isolated from anything else on the
@@ -25,10 +25,7 @@ public class GameServiceTestResource implements QuarkusTestResourceLifecycleMana
     public Map<String, String> start() {
         TestDatabases.recreate(DATABASE);
         Map<String, String> props = new HashMap<>(stack.start());
-        String run = UUID.randomUUID().toString().substring(0, 8);
-        props.put("pente.topic.commands", "test." + run + ".game.commands");
-        props.put("pente.topic.commands-dlq", "test." + run + ".game.commands.dlq");
-        props.put("pente.topic.events", "test." + run + ".game.events");
+        props.putAll(IsolatedTopics.fresh("test").properties());
         props.put("pente.kafka.partitions", "4");
         return props;
     }

@@ -6,6 +6,7 @@ import club.pente.matchmaking.support.MatchmakingStreams;
 import club.pente.matchmaking.support.MatchmakingTestResource;
 import club.pente.matchmaking.support.Players;
 import club.pente.matchmaking.support.Players.Tokened;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -22,6 +23,7 @@ import static org.hamcrest.Matchers.equalTo;
 /** Games against the computer reach the AI as a CreateGame naming {@code ai:<level>} on the command topic. */
 @QuarkusTest
 @QuarkusTestResource(value = MatchmakingTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class ComputerGameTest {
     private static MatchmakingStreams streams;
 

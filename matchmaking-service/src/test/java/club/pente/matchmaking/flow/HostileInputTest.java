@@ -4,6 +4,7 @@ import club.pente.matchmaking.support.MatchmakingTestResource;
 import club.pente.matchmaking.support.Players;
 import club.pente.matchmaking.support.Players.Tokened;
 import club.pente.matchmaking.support.TestDb;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -24,6 +25,7 @@ import static org.hamcrest.Matchers.notNullValue;
 /** Hostile ids in every path and wrong JSON types in every body: a precise 400 that changes nothing. */
 @QuarkusTest
 @QuarkusTestResource(value = MatchmakingTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class HostileInputTest {
     /** Raw path segments: a NUL byte, 65 characters, non-ASCII, a space, a control character. */
     private static final List<String> BAD_IDS = List.of("%00", "a%00b", "x".repeat(65), "%C3%A9t%C3%A9", "a%20b", "%1B");

@@ -15,6 +15,7 @@ import club.pente.matchmaking.support.MatchmakingTestResource;
 import club.pente.matchmaking.support.Players;
 import club.pente.matchmaking.support.Players.Tokened;
 import club.pente.matchmaking.support.TestDb;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -36,6 +37,7 @@ import static org.hamcrest.Matchers.matchesPattern;
 /** Friend invitations, matches and rematches, with the test playing the game service (GameEnded). */
 @QuarkusTest
 @QuarkusTestResource(value = MatchmakingTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class InvitationFlowTest {
     private static MatchmakingStreams streams;
     private static Tokened alice;

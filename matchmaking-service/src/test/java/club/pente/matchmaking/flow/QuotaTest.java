@@ -4,6 +4,7 @@ import club.pente.matchmaking.support.MatchmakingTestResource;
 import club.pente.matchmaking.support.Players;
 import club.pente.matchmaking.support.Players.Tokened;
 import club.pente.matchmaking.support.TestDb;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
@@ -19,6 +20,7 @@ import static org.hamcrest.Matchers.equalTo;
  */
 @QuarkusTest
 @QuarkusTestResource(value = MatchmakingTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class QuotaTest {
     private static int limit(String name) {
         return ConfigProvider.getConfig().getValue("pente.quota." + name, Integer.class);

@@ -11,6 +11,7 @@ import club.pente.matchmaking.support.MatchmakingTestResource;
 import club.pente.matchmaking.support.Players;
 import club.pente.matchmaking.support.Players.Tokened;
 import club.pente.matchmaking.support.TestDb;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -37,6 +38,7 @@ import static org.hamcrest.Matchers.notNullValue;
  */
 @QuarkusTest
 @QuarkusTestResource(value = MatchmakingTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class SeekFlowTest {
     private static MatchmakingStreams streams;
     private static Tokened alice;

@@ -5,6 +5,7 @@ import club.pente.matchmaking.support.Players;
 import club.pente.matchmaking.support.Players.Tokened;
 import club.pente.matchmaking.support.TestDb;
 import club.pente.testinfra.DemoTokens;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -26,6 +27,7 @@ import static org.hamcrest.Matchers.equalTo;
  */
 @QuarkusTest
 @QuarkusTestResource(value = MatchmakingTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class TokenRulesTest {
     private static final String SEEK = "{\"mode\":\"CASUAL\",\"timeControl\":\"15+10\"}";
 

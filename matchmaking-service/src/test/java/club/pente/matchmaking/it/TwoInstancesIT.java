@@ -9,6 +9,7 @@ import club.pente.stack.Components;
 import club.pente.stack.PostgresDatabases;
 import club.pente.stack.StackConfig;
 import club.pente.testinfra.DemoTokens;
+import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.TestDatabases;
 import club.pente.testinfra.TestStack;
@@ -31,7 +32,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -63,7 +63,8 @@ class TwoInstancesIT {
     void twoInstancesPairHundredsOfConcurrentSeeksExactlyOnce() throws Exception {
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
         TestDatabases.recreate(DATABASE);
-        Map<String, String> properties = new HashMap<>(MatchmakingTestResource.runTopics("multi." + UUID.randomUUID().toString().substring(0, 8)));
+        IsolatedTopics topics = IsolatedTopics.fresh("multi");
+        Map<String, String> properties = new HashMap<>(MatchmakingTestResource.runProperties(topics));
         properties.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
         properties.put("quarkus.datasource.reactive.url", config.postgres().withDatabase(DATABASE).reactiveUrl());
         properties.put("quarkus.datasource.jdbc.url", config.postgres().withDatabase(DATABASE).jdbcUrl());
@@ -78,9 +79,7 @@ class TwoInstancesIT {
         try (ServiceProcess a = ServiceProcess.start(jar, "matchmaking-a", 18093, properties)) {
             a.awaitReady(Duration.ofSeconds(90));
             try (ServiceProcess b = ServiceProcess.start(jar, "matchmaking-b", 18094, properties);
-                 MatchmakingStreams streams = new MatchmakingStreams(config.kafkaBootstrapServers(),
-                         properties.get("pente.topic.commands"), properties.get("pente.topic.events"),
-                         properties.get("pente.topic.presence"), properties.get("pente.topic.matchmaking-events"))) {
+                 MatchmakingStreams streams = MatchmakingStreams.of(config.kafkaBootstrapServers(), topics)) {
                 b.awaitReady(Duration.ofSeconds(90));
 
                 // Seekers spread over both instances: two casual pools of guests (even counts), a ranked pool of two

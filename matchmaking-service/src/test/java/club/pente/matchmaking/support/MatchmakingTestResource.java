@@ -1,12 +1,12 @@
 package club.pente.matchmaking.support;
 
+import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.PenteStackTestResource;
 import club.pente.testinfra.TestDatabases;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Real Kafka, PostgreSQL and Keycloak for the matchmaking tests, isolated from anything else on the same
@@ -26,18 +26,15 @@ public class MatchmakingTestResource implements QuarkusTestResourceLifecycleMana
     public Map<String, String> start() {
         TestDatabases.recreate(DATABASE);
         Map<String, String> props = new HashMap<>(stack.start());
-        props.putAll(runTopics("test." + UUID.randomUUID().toString().substring(0, 8)));
+        props.putAll(runProperties(IsolatedTopics.fresh("test")));
         props.put("pente.rating.url", "http://127.0.0.1:1");
         return props;
     }
 
     /** Topic names and consumer groups of one run. */
-    public static Map<String, String> runTopics(String prefix) {
-        Map<String, String> props = new HashMap<>();
-        props.put("pente.topic.commands", prefix + ".game.commands");
-        props.put("pente.topic.events", prefix + ".game.events");
-        props.put("pente.topic.presence", prefix + ".presence");
-        props.put("pente.topic.matchmaking-events", prefix + ".matchmaking.events");
+    public static Map<String, String> runProperties(IsolatedTopics topics) {
+        String prefix = topics.namespace();
+        Map<String, String> props = new HashMap<>(topics.properties());
         props.put("pente.kafka.partitions", "4");
         props.put("mp.messaging.incoming.game-events.group.id", prefix + ".matchmaking");
         props.put("mp.messaging.incoming.game-events.auto.offset.reset", "earliest");

@@ -11,6 +11,7 @@ import club.pente.core.contract.TimeControl;
 import club.pente.core.rules.Color;
 import club.pente.stack.Components;
 import club.pente.testinfra.TestStack;
+import club.pente.testinfra.StackTest;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -32,6 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The driver's event reader against a real broker: committed records only, other games skipped unparsed, a clean stop. */
+@StackTest
 class EventReaderTest {
     private static final String RUN = "loadtest." + UUID.randomUUID().toString().substring(0, 8);
     private static final String EVENTS = RUN + ".events";

@@ -4,9 +4,11 @@ import club.pente.core.contract.Contracts;
 import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.PerSide;
+import club.pente.core.contract.Topic;
 import club.pente.core.rules.Color;
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
+import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
@@ -75,10 +77,11 @@ public final class ConsumerCostBench {
         if (!bootstrap.startsWith("127.0.0.1:") && !bootstrap.startsWith("localhost:")) {
             throw new IllegalStateException("the bench only talks to a local Kafka, not " + bootstrap);
         }
-        String prefix = "bench." + UUID.randomUUID().toString().substring(0, 8);
-        String topic = prefix + ".game.events";
+        IsolatedTopics topics = IsolatedTopics.fresh("bench");
+        String prefix = topics.namespace();
+        String topic = topics.name(Topic.GAME_EVENTS);
         String group = prefix + "." + service;
-        Map<String, String> props = serviceProperties(service, config, prefix, group);
+        Map<String, String> props = serviceProperties(service, config, topics, group);
         // --set key=value,key=value: more system properties for the service, e.g. consumer settings to compare.
         for (String setting : options.getOrDefault("set", "").split(",")) {
             if (setting.contains("=")) {
@@ -118,30 +121,24 @@ public final class ConsumerCostBench {
         }
     }
 
-    private static Map<String, String> serviceProperties(String service, StackConfig config, String prefix, String group) {
+    private static Map<String, String> serviceProperties(String service, StackConfig config, IsolatedTopics topics, String group) {
         Map<String, String> props = new HashMap<>(ServiceProperties.kafkaAndKeycloak(config));
+        props.putAll(topics.properties());
         props.put("pente.kafka.partitions", Integer.toString(PARTITIONS));
-        props.put("pente.topic.events", prefix + ".game.events");
         props.put("mp.messaging.incoming.game-events.group.id", group);
         props.put("mp.messaging.incoming.game-events.auto.offset.reset", "earliest");
         switch (service) {
             case "rating" -> {
                 TestDatabases.recreate("pente_rating_bench_test");
                 props.putAll(ServiceProperties.datasource(config, "pente_rating_bench_test"));
-                props.put("pente.topic.events-dlq", prefix + ".rating.game-events.dlq");
-                props.put("pente.topic.rating-events", prefix + ".rating.events");
             }
             case "matchmaking" -> {
                 TestDatabases.recreate("pente_matchmaking_bench_test");
                 props.putAll(ServiceProperties.datasource(config, "pente_matchmaking_bench_test"));
-                props.put("pente.topic.commands", prefix + ".game.commands");
-                props.put("pente.topic.presence", prefix + ".presence");
-                props.put("pente.topic.matchmaking-events", prefix + ".matchmaking.events");
-                props.put("mp.messaging.incoming.presence.group.id", prefix + ".presence");
+                props.put("mp.messaging.incoming.presence.group.id", topics.namespace() + ".presence");
                 props.put("pente.rating.url", "http://127.0.0.1:1");
             }
             case "ai" -> {
-                props.put("pente.topic.commands", prefix + ".game.commands");
                 // No game service: the live-games sweep fails fast and retries now and then.
                 props.put("quarkus.rest-client.game-service.url", "http://127.0.0.1:1");
                 props.put("pente.ai.sweep-every", "1h"); // keeps its idle rate steady

@@ -6,11 +6,12 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.core.rules.Status;
 import club.pente.rating.support.RatingServiceTestResource;
 import club.pente.rating.support.RatingStreams;
+import club.pente.testinfra.StackTest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
+import club.pente.testinfra.StreamRecorder.Recorded;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,7 @@ import static org.hamcrest.Matchers.equalTo;
 /** Hostile ids in paths get a precise 400; hostile GameEnded records are dead-lettered without holding up the partition. */
 @QuarkusTest
 @QuarkusTestResource(value = RatingServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class BadInputTest {
     private static RatingStreams streams;
 
@@ -86,7 +88,7 @@ class BadInputTest {
         JsonPath marker = awaitGames(marker1.id(), 1);
         assertThat(marker.getInt("rating")).isEqualTo(1520);
         await().atMost(Duration.ofSeconds(30)).until(() -> streams.deadLetters().stream().filter(r -> key.equals(r.key())).count() >= bad.size());
-        assertThat(streams.deadLetters()).filteredOn(r -> key.equals(r.key())).extracting(ConsumerRecord::value)
+        assertThat(streams.deadLetters()).filteredOn(r -> key.equals(r.key())).extracting(Recorded::value)
                 .containsExactlyInAnyOrderElementsOf(bad);
         // Nothing of the bad records was applied: only the marker game was counted, nobody else rated.
         assertThat(statistics().getLong("games")).isEqualTo(gamesBefore + 1);
@@ -112,10 +114,10 @@ class BadInputTest {
         assertThat(awaitGames(marker2.id(), 1).getInt("rating")).isEqualTo(1520);
         // Same partition, in order, and the batch waits for its dead letters: they are all there by now.
         await().atMost(Duration.ofSeconds(30)).until(() -> streams.deadLetters().stream().filter(r -> key.equals(r.key())).count() >= 2);
-        assertThat(streams.deadLetters()).filteredOn(r -> key.equals(r.key())).extracting(ConsumerRecord::value)
+        assertThat(streams.deadLetters()).filteredOn(r -> key.equals(r.key())).extracting(Recorded::value)
                 .containsExactly(unheaded, null);
-        ConsumerRecord<String, String> dead = streams.deadLetters().stream().filter(r -> key.equals(r.key())).findFirst().orElseThrow();
-        assertThat(new String(dead.headers().lastHeader("dead-letter-reason").value(), java.nio.charset.StandardCharsets.UTF_8))
+        Recorded<String> dead = streams.deadLetters().stream().filter(r -> key.equals(r.key())).findFirst().orElseThrow();
+        assertThat(dead.header("dead-letter-reason"))
                 .contains("not JSON");
     }
 

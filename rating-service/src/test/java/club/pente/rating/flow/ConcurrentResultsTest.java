@@ -9,6 +9,7 @@ import club.pente.rating.domain.EloPolicy.Outcome;
 import club.pente.rating.domain.EloPolicy.Standing;
 import club.pente.rating.support.RatingServiceTestResource;
 import club.pente.rating.support.RatingStreams;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
@@ -41,6 +42,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @QuarkusTestResource(value = RatingServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class ConcurrentResultsTest {
     private static RatingStreams streams;
 

@@ -6,6 +6,7 @@ import club.pente.core.rules.Status;
 import club.pente.rating.domain.EloPolicy;
 import club.pente.rating.support.RatingServiceTestResource;
 import club.pente.rating.support.RatingStreams;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Players become established after 20 rated games; only they are on the leaderboard, best first, in pages. */
 @QuarkusTest
 @QuarkusTestResource(value = RatingServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class LeaderboardTest {
     private static RatingStreams streams;
 

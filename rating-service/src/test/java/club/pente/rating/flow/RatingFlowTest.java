@@ -8,10 +8,11 @@ import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
 import club.pente.rating.support.RatingServiceTestResource;
 import club.pente.rating.support.RatingStreams;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
+import club.pente.testinfra.StreamRecorder.Recorded;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,7 @@ import static org.hamcrest.Matchers.notNullValue;
 /** GameEnded published on the events topic as the game service does; effects read back through REST and Kafka. */
 @QuarkusTest
 @QuarkusTestResource(value = RatingServiceTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class RatingFlowTest {
     private static RatingStreams streams;
 
@@ -187,9 +189,9 @@ class RatingFlowTest {
             assertThat(c.occurredAt()).isNotNull();
         });
         assertThat(ginas.eventId()).isNotEqualTo(hugos.eventId());
-        for (ConsumerRecord<String, String> record : streams.ratingRecords()) {
-            if (record.value().contains(game.gameId())) {
-                assertThat(record.value()).contains("\"playerId\":\"" + record.key() + "\"");
+        for (Recorded<RatingChanged> record : streams.ratingRecords()) {
+            if (record.value().gameId().equals(game.gameId())) {
+                assertThat(record.value().playerId()).isEqualTo(record.key());
             }
         }
     }
@@ -252,7 +254,7 @@ class RatingFlowTest {
         assertThat(awaitGames(jane.id(), 1).getInt("rating")).isEqualTo(1520);
 
         await().atMost(Duration.ofSeconds(20)).until(() -> streams.deadLetters().size() >= 3);
-        assertThat(streams.deadLetters()).extracting(ConsumerRecord::value)
+        assertThat(streams.deadLetters()).extracting(Recorded::value)
                 .anyMatch(v -> v.contains("this is not json"))
                 .anyMatch(v -> v.contains("\"result\":\"WHITE_WINS\""))
                 .anyMatch(v -> v.equals("{\"gameId\":\"" + key + "\"}"))

@@ -3,6 +3,7 @@ package club.pente.rating.support;
 import club.pente.stack.Components;
 import club.pente.stack.PostgresDatabases;
 import club.pente.stack.StackConfig;
+import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.KafkaTestResource;
 import club.pente.testinfra.PostgresTestResource;
 import club.pente.testinfra.TestStack;
@@ -12,7 +13,6 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Real Kafka and PostgreSQL for the rating service's tests, isolated from anything else on the same
@@ -35,10 +35,7 @@ public class RatingServiceTestResource implements QuarkusTestResourceLifecycleMa
         recreateDatabase(DATABASE);
         Map<String, String> props = new HashMap<>(kafka.start());
         props.putAll(postgres.start());
-        String run = UUID.randomUUID().toString().substring(0, 8);
-        props.put("pente.topic.events", "test." + run + ".game.events");
-        props.put("pente.topic.events-dlq", "test." + run + ".rating.game-events.dlq");
-        props.put("pente.topic.rating-events", "test." + run + ".rating.events");
+        props.putAll(IsolatedTopics.fresh("test").properties());
         props.put("pente.kafka.partitions", "4");
         props.put("mp.messaging.incoming.game-events.concurrency", "4");
         return props;

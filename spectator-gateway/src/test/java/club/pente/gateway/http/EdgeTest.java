@@ -5,6 +5,7 @@ import club.pente.gateway.support.RawHttp;
 import club.pente.gateway.support.TestGames;
 import com.fasterxml.jackson.databind.JsonNode;
 import club.pente.core.contract.Contracts;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -23,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @QuarkusTestResource(value = GatewayTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class EdgeTest {
     private static TestGames games;
     private static String gameId;

@@ -3,6 +3,7 @@ package club.pente.gateway.identity;
 import club.pente.gateway.support.GatewayTestResource;
 import club.pente.gateway.support.TestSocket;
 import club.pente.testinfra.DemoTokens;
+import club.pente.testinfra.StackTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -29,6 +30,7 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 @QuarkusTestResource(value = GatewayTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class GuestIdentityTest {
     private static final String ORIGIN = "http://localhost:8080";
 

@@ -1,6 +1,7 @@
 package club.pente.gateway.identity;
 
 import club.pente.gateway.support.GatewayTestResource;
+import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -18,6 +19,7 @@ import static org.hamcrest.Matchers.equalTo;
 @QuarkusTest
 @TestProfile(GuestQuotaTest.ThreeAMinute.class)
 @QuarkusTestResource(value = GatewayTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class GuestQuotaTest {
     public static class ThreeAMinute implements QuarkusTestProfile {
         @Override

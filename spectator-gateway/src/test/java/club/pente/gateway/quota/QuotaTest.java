@@ -5,6 +5,7 @@ import club.pente.gateway.support.Guests;
 import club.pente.gateway.support.RawHttp;
 import club.pente.gateway.support.TestGames;
 import club.pente.gateway.support.TestSocket;
+import club.pente.testinfra.StackTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -29,6 +30,7 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 @QuarkusTestResource(value = GatewayTestResource.class, restrictToAnnotatedClass = false)
+@StackTest
 class QuotaTest {
     private static final String ORIGIN = "http://localhost:8080";
     private static TestGames games;

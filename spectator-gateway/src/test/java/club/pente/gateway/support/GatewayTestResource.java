@@ -3,6 +3,7 @@ package club.pente.gateway.support;
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
 import club.pente.testinfra.DemoTokens;
+import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
@@ -13,7 +14,6 @@ import java.io.File;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The gateway under test needs the authority behind it: the packaged game-service runs as a process
@@ -34,8 +34,8 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
     public Map<String, String> start() {
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
         TestDatabases.recreate(DATABASE);
-        String prefix = "gwtest." + UUID.randomUUID().toString().substring(0, 8);
-        Map<String, String> game = ServiceProperties.gameService(config, DATABASE, prefix);
+        IsolatedTopics topics = IsolatedTopics.fresh("gwtest");
+        Map<String, String> game = ServiceProperties.gameService(config, DATABASE, topics);
         try {
             File jar = new File(System.getProperty("game.service.jar", "../game-service/target/quarkus-app/quarkus-run.jar"));
             gameService = ServiceProcess.start(jar, "game-service-for-gateway", GAME_PORT, game).awaitReady(Duration.ofSeconds(90));
@@ -43,9 +43,7 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
             throw new IllegalStateException("cannot start the game service for the gateway tests", e);
         }
         gameServiceManagementUrl = gameService.managementUrl();
-        Map<String, String> props = new HashMap<>(ServiceProperties.gameTopics(prefix));
-        props.put("pente.topic.presence", prefix + ".presence");
-        props.put("pente.topic.matchmaking-events", prefix + ".matchmaking.events");
+        Map<String, String> props = new HashMap<>(topics.properties());
         props.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
         props.put("pente.route.games", gameService.url());
         props.put("quarkus.oidc.auth-server-url", config.realmUrl());

@@ -19,10 +19,7 @@ public final class TestGames implements AutoCloseable {
     public final PlayerRef bob = new PlayerRef(DemoTokens.claims(bobToken).get("sub").asText(), "bob");
 
     public TestGames() {
-        var config = ConfigProvider.getConfig();
-        String commands = config.getValue("pente.topic.commands", String.class);
-        streams = new GameStreams(config.getValue("kafka.bootstrap.servers", String.class), commands,
-                config.getValue("pente.topic.events", String.class), commands + ".dlq");
+        streams = GameStreams.of(ConfigProvider.getConfig());
     }
 
     public String newGame() {

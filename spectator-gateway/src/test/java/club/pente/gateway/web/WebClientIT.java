@@ -2,6 +2,7 @@ package club.pente.gateway.web;
 
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
+import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.ServiceProperties;
 import club.pente.testinfra.TestDatabases;
@@ -32,7 +33,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -82,26 +82,17 @@ class WebClientIT {
         Files.createDirectories(screenshots);
 
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
-        String run = UUID.randomUUID().toString().substring(0, 8);
-        Map<String, String> topics = Map.of(
-                "pente.topic.commands", "webtest." + run + ".game.commands",
-                "pente.topic.events", "webtest." + run + ".game.events",
-                "pente.topic.presence", "webtest." + run + ".presence",
-                "pente.topic.matchmaking-events", "webtest." + run + ".matchmaking.events");
-        Map<String, String> common = new HashMap<>(topics);
+        Map<String, String> common = new HashMap<>(IsolatedTopics.fresh("webtest").properties());
         common.putAll(ServiceProperties.kafkaAndKeycloak(config)); // Kafka, Keycloak, the development guest key
 
         TestDatabases.recreate(GAME_DB);
         Map<String, String> gameProps = withDatabase(common, config, GAME_DB);
-        gameProps.put("pente.topic.commands-dlq", "webtest." + run + ".game.commands.dlq");
         start(game, "game-service-for-web", GAME_PORT, gameProps);
 
         String ratingUrl = "http://127.0.0.1:" + RATING_PORT;
         if (rating.isFile()) {
             TestDatabases.recreate(RATING_DB);
             Map<String, String> ratingProps = withDatabase(common, config, RATING_DB);
-            ratingProps.put("pente.topic.events-dlq", "webtest." + run + ".rating.game-events.dlq");
-            ratingProps.put("pente.topic.rating-events", "webtest." + run + ".rating.events");
             start(rating, "rating-service-for-web", RATING_PORT, ratingProps);
         }
 
