@@ -42,8 +42,9 @@ final class ContainerStack implements StackProvider {
         List<String> wanted = select(names);
         if (!engineChecked) {
             if (!engineAnswers.getAsBoolean()) {
-                throw new IllegalStateException(StackChoice.PROPERTY + "=containers, but no Docker engine answers"
-                        + " (no DOCKER_HOST, no docker.sock); use " + StackChoice.PROPERTY + "=local or auto");
+                throw new IllegalStateException("the test stack is set to containers (" + StackChoice.PROPERTY + " or "
+                        + StackChoice.ENV + "), but no Docker engine answers (DOCKER_HOST, ~/.testcontainers.properties"
+                        + " and the Docker sockets were tried); set it to local or auto");
             }
             engineChecked = true;
             Runtime.getRuntime().addShutdownHook(new Thread(this::stopAll, "pente-test-containers-down"));

@@ -118,8 +118,9 @@ class ContainerStackTest {
 
         assertThatThrownBy(() -> stack.ensure(List.of(Components.KAFKA)))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("pente.test.stack=containers, but no Docker engine answers (no DOCKER_HOST, no docker.sock);"
-                        + " use pente.test.stack=local or auto");
+                .hasMessage("the test stack is set to containers (pente.test.stack or PENTE_TEST_STACK), but no Docker"
+                        + " engine answers (DOCKER_HOST, ~/.testcontainers.properties and the Docker sockets were tried);"
+                        + " set it to local or auto");
         assertThat(asked).hasValue(1);
         // Nothing started: the configuration is still the base's.
         assertThat(stack.config().kafkaBootstrapServers()).isEqualTo(local.kafkaBootstrapServers());
