@@ -3,11 +3,11 @@
 // localStorage: an account's access token lives in memory only, and this tab's sessionStorage keeps what a
 // reload needs (the refresh token, or a guest's token), so credentials end with the tab.
 import { store, tabStore } from './util.js';
+import { clientConfig } from './config.js';
 
 const listeners = new Set();
 store.set('session', null); // sessions were once kept in localStorage: forget any left there
 let session = restore(tabStore.get('session'));
-let config = null;
 let refreshTimer = null;
 let refreshing = null;
 
@@ -42,15 +42,6 @@ export function current() {
     setSession(null);
   }
   return session;
-}
-
-export async function clientConfig() {
-  if (!config) {
-    const response = await fetch('/api/config');
-    if (!response.ok) throw new Error('config ' + response.status);
-    config = await response.json();
-  }
-  return config;
 }
 
 export async function continueAsGuest(name) {

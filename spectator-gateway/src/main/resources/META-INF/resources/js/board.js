@@ -57,10 +57,8 @@ export function createBoard({ onPoint } = {}) {
       svg('stop', { offset: '0%', 'stop-color': '#ffffff' }), svg('stop', { offset: '100%', 'stop-color': '#cfcfcf' })));
   root.append(defs);
   root.append(svg('rect', { class: 'wood', x: 0, y: 0, width: EXTENT, height: EXTENT, rx: 10 }));
-  const shade = svg('rect', {
-    id: 'tournament-zone', class: 'tournament-zone', x: x(7) - CELL / 2, y: y(12) - CELL / 2,
-    width: CELL * 5, height: CELL * 5, rx: 4, visibility: 'hidden',
-  });
+  // The points an opening rule refuses (the server names them), shaded as the square around them.
+  const shade = svg('rect', { id: 'tournament-zone', class: 'tournament-zone', rx: 4, visibility: 'hidden' });
   root.append(shade);
   const grid = svg('g', { class: 'grid' });
   for (let i = 0; i < SIZE; i++) {
@@ -104,14 +102,32 @@ export function createBoard({ onPoint } = {}) {
   root.append(targets);
 
   let drawn = {};
+  let shaded = '';
 
-  /** state: {stones, last, lastCaptured[], pending, shade, interactive, myColor ('W'|'B'), tentative} */
+  function renderZone(zone) {
+    const points = (zone || []).map(parsePoint).filter(Boolean);
+    const key = points.map(p => pointName(p.col, p.row)).join(',');
+    if (key !== shaded && points.length) {
+      const cols = points.map(p => p.col);
+      const rows = points.map(p => p.row);
+      const [left, right] = [Math.min(...cols), Math.max(...cols)];
+      const [bottom, top] = [Math.min(...rows), Math.max(...rows)];
+      shade.setAttribute('x', x(left) - CELL / 2);
+      shade.setAttribute('y', y(top) - CELL / 2);
+      shade.setAttribute('width', CELL * (right - left + 1));
+      shade.setAttribute('height', CELL * (top - bottom + 1));
+    }
+    shaded = key;
+    shade.setAttribute('visibility', points.length ? 'visible' : 'hidden');
+  }
+
+  /** state: {stones, last, lastCaptured[], pending, zone (points to shade, or null), interactive, myColor ('W'|'B')} */
   function render(state) {
     const stones = state.stones || {};
     root.classList.toggle('interactive', !!state.interactive);
     root.classList.toggle('as-white', state.myColor === 'W');
     root.classList.toggle('as-black', state.myColor === 'B');
-    shade.setAttribute('visibility', state.shade ? 'visible' : 'hidden');
+    renderZone(state.zone);
     stonesLayer.replaceChildren();
     for (const [point, colour] of Object.entries(stones)) {
       const p = parsePoint(point);

@@ -5,8 +5,7 @@ import { t, translatePage } from './i18n.js';
 import * as auth from './auth.js';
 import { api } from './api.js';
 import { toast, playerLink, describeError, onLobby } from './ui.js';
-
-export const PRESETS = ['5+5', '10+5', '15+10'];
+import { timeControls } from './config.js';
 
 function tr(key, attrs = {}, tag = 'span') {
   return h(tag, { ...attrs, 'data-i18n': key }, t(key));
@@ -14,6 +13,13 @@ function tr(key, attrs = {}, tag = 'span') {
 
 function options(values, labelKey) {
   return values.map(v => h('option', { value: v, 'data-i18n': labelKey ? labelKey + v : null }, labelKey ? t(labelKey + v) : v));
+}
+
+/** A time-control preset as matchmaking names it ('10+5', 'untimed'). */
+function presetOption(name) {
+  return name === 'untimed'
+    ? h('option', { value: name, 'data-i18n': 'lobby.untimed' }, t('lobby.untimed'))
+    : h('option', { value: name }, name);
 }
 
 function field(labelKey, control) {
@@ -33,12 +39,12 @@ export function mountLobby(container) {
     aiLevel: h('select', { id: 'ai-level' }, [1, 2, 3, 4, 5, 6, 7, 8].map(n => h('option', { value: n }, String(n)))),
     aiColour: h('select', { id: 'ai-colour' }, options(['WHITE', 'BLACK', 'RANDOM'], 'colour.')),
     seekMode: h('select', { id: 'seek-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
-    seekTime: h('select', { id: 'seek-time' }, options(PRESETS)),
+    seekTime: h('select', { id: 'seek-time' }),
     seekButton: h('button', { id: 'seek-button', type: 'button', 'data-i18n': 'lobby.seek' }, t('lobby.seek')),
     seekCancel: h('button', { id: 'seek-cancel', type: 'button', hidden: true, 'data-i18n': 'common.cancel' }, t('common.cancel')),
     seekStatus: h('p', { id: 'seek-status', class: 'status', hidden: true }),
     inviteMode: h('select', { id: 'invite-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
-    inviteTime: h('select', { id: 'invite-time' }, options(PRESETS)),
+    inviteTime: h('select', { id: 'invite-time' }),
     inviteColour: h('select', { id: 'invite-colour' }, options(['RANDOM', 'WHITE', 'BLACK'], 'colour.')),
     inviteButton: h('button', { id: 'invite-button', type: 'button', 'data-i18n': 'lobby.createInvite' }, t('lobby.createInvite')),
     inviteResult: h('div', { id: 'invite-result', class: 'invite-result', hidden: true }),
@@ -78,6 +84,13 @@ export function mountLobby(container) {
     const code = el.joinCode.value.trim().replace(/^.*#\/invite\//, '').replace(/[\s-]+/g, '');
     if (code) location.hash = `#/invite/${encodeURIComponent(code)}`;
   });
+
+  // The presets are matchmaking's: the selects fill when its list has come (a seek needs matchmaking anyway).
+  timeControls().then((names) => {
+    for (const select of [el.seekTime, el.inviteTime]) {
+      if (!select.options.length) select.replaceChildren(...names.map(presetOption));
+    }
+  }).catch(e => toast(describeError(e), 'error'));
 
   function every(ms, fn) {
     const id = setInterval(fn, ms);

@@ -2,6 +2,7 @@
 import { h, ReconnectingSocket, wsUrl } from './util.js';
 import { t } from './i18n.js';
 import * as auth from './auth.js';
+import { Server, Client, Close } from './protocol.js';
 
 let toastTimer = null;
 
@@ -51,7 +52,7 @@ export function onNotification(fn) {
 
 async function authenticateLobby() {
   const token = await auth.token();
-  if (token && lobbySocket) lobbySocket.send({ type: 'auth', token });
+  if (token && lobbySocket) lobbySocket.send(Client.auth(token));
 }
 
 export function startLobbyFeed() {
@@ -60,15 +61,15 @@ export function startLobbyFeed() {
     url: () => wsUrl('/ws/lobby'),
     onOpen: authenticateLobby,
     onMessage: (message) => {
-      if (message.type === 'lobby') {
+      if (message.type === Server.LOBBY) {
         lastLobby = message;
         lobbyListeners.forEach(fn => fn(message));
-      } else if (message.type === 'notification' && message.event) {
+      } else if (message.type === Server.NOTIFICATION && message.event) {
         notificationListeners.forEach(fn => fn(message.event));
       }
     },
     retry: (code) => {
-      if (code === 4401) auth.invalidate();
+      if (code === Close.INVALID_TOKEN) auth.invalidate();
       return true;
     },
   });

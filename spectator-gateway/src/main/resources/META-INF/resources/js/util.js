@@ -1,4 +1,5 @@
 // Small helpers shared by every page: element building, escaping, storage, ids and a reconnecting socket.
+import { encode, decode, Close } from './protocol.js';
 
 /** h('div', {class: 'x', onclick: fn}, child, 'text') builds DOM elements. */
 export function h(tag, attrs = {}, ...children) {
@@ -75,6 +76,7 @@ export function wsUrl(path) {
  * A WebSocket that reconnects by itself with exponential back-off (0.5 s doubling to 15 s, with jitter).
  * url() is asked again on every attempt (so that it can carry the last version seen). retry(code, attempt)
  * decides whether a close is worth another attempt (by default all but 4401 bad token and 4404 unknown game).
+ * Frames go through protocol.js: onMessage gets only frames the gateway sends.
  */
 export class ReconnectingSocket {
   constructor({ url, onOpen, onMessage, onStatus, retry }) {
@@ -82,7 +84,7 @@ export class ReconnectingSocket {
     this.onOpen = onOpen;
     this.onMessage = onMessage;
     this.onStatus = onStatus || (() => {});
-    this.retry = retry || ((code) => code !== 4401 && code !== 4404);
+    this.retry = retry || ((code) => code !== Close.INVALID_TOKEN && code !== Close.UNKNOWN_GAME);
     this.attempt = 0;
     this.closed = false;
     this.timer = null;
@@ -100,13 +102,8 @@ export class ReconnectingSocket {
       if (this.onOpen) this.onOpen();
     };
     ws.onmessage = (e) => {
-      let message;
-      try {
-        message = JSON.parse(e.data);
-      } catch (err) {
-        return;
-      }
-      this.onMessage(message);
+      const frame = decode(e.data);
+      if (frame) this.onMessage(frame);
     };
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
@@ -123,9 +120,9 @@ export class ReconnectingSocket {
     };
   }
 
-  send(message) {
+  send(frame) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
-      this.ws.send(JSON.stringify(message));
+      this.ws.send(encode(frame));
       return true;
     }
     return false;

@@ -1,0 +1,48 @@
+// What the server tells the client once per page load: where to sign in and the opening rules
+// (GET /api/config, from pente-core's rules), and the time-control presets (matchmaking's own list).
+let config = null;
+let presets = null;
+
+async function json(path) {
+  const response = await fetch(path, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${path} ${response.status}`);
+  return response.json();
+}
+
+export function clientConfig() {
+  if (!config) config = json('/api/config').catch((e) => { config = null; throw e; });
+  return config;
+}
+
+/** The presets players choose from, e.g. ['3+2', '5+5', ..., 'untimed'], as matchmaking accepts them. */
+export function timeControls() {
+  if (!presets) {
+    presets = json('/api/matchmaking/seeks/presets').then(answer => answer.timeControls || [])
+      .catch((e) => { presets = null; throw e; });
+  }
+  return presets;
+}
+
+/**
+ * The opening rules: rulesFor(ply) is {ply, reason, allowed?: [...], refused?: [...]} when a stone at move
+ * `ply` is restricted, else null. Loaded with the config; none are known until it has come.
+ */
+export function openingRules(answer) {
+  const opening = (answer && answer.rules && answer.rules.opening) || [];
+  const byPly = new Map(opening.map(rule => [rule.ply, rule]));
+  return {
+    rulesFor: ply => byPly.get(ply) || null,
+    /** The reason the game service would refuse `point` as move `ply`, or null. */
+    refusal(ply, point) {
+      const rule = byPly.get(ply);
+      if (!rule) return null;
+      if (rule.allowed) return rule.allowed.includes(point) ? null : rule.reason;
+      return (rule.refused || []).includes(point) ? rule.reason : null;
+    },
+    /** The points refused at move `ply` when the rule names them (to shade them), else null. */
+    zone(ply) {
+      const rule = byPly.get(ply);
+      return rule && rule.refused ? rule.refused : null;
+    },
+  };
+}
