@@ -39,14 +39,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * (at least one batch deep) and marks what is already there, so the batch is not published twice.
  *
  * <p>Plain Java on JDBC and kafka-clients: a service starts it with {@link #start()} and stops it with
- * {@link #stop()}, and calls {@link OutboxSignal#wake()} after committing events.
+ * {@link #stop()}, and calls {@link WakeSignal#wake()} after committing events.
  */
 public final class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     public static final String SEQ_HEADER = "pente-outbox-seq";
 
     private final DataSource dataSource;
-    private final OutboxSignal signal;
+    private final WakeSignal signal;
     private final OutboxTable table;
     private final String name;
     private final String bootstrapServers;
@@ -61,7 +61,7 @@ public final class OutboxRelay {
      * @param name       names the relay in logs and as the Kafka client id, e.g. {@code game}
      * @param pollMillis how often to look for rows committed by other instances
      */
-    public OutboxRelay(String name, DataSource dataSource, OutboxTable table, OutboxSignal signal, String bootstrapServers,
+    public OutboxRelay(String name, DataSource dataSource, OutboxTable table, WakeSignal signal, String bootstrapServers,
                        int batchSize, long pollMillis) {
         this.name = name;
         this.dataSource = dataSource;

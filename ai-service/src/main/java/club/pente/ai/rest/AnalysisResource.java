@@ -1,5 +1,6 @@
 package club.pente.ai.rest;
 
+import club.pente.kit.rest.ApiError;
 import club.pente.ai.application.AnalysisPool;
 import club.pente.ai.application.MoveChooser;
 import club.pente.core.contract.Ids;
@@ -50,7 +51,7 @@ public class AnalysisResource {
     public Uni<Response> analyse(JsonNode body) {
         String caller = token.getSubject();
         if (!Ids.isPlayerId(caller)) {
-            return Uni.createFrom().item(ErrorMappers.challenge("the token names no usable subject"));
+            return Uni.createFrom().item(ApiError.challenge("the token names no usable subject"));
         }
         AnalysisRequest request;
         Position position;

@@ -1,20 +1,24 @@
 package club.pente.matchmaking.application;
 
-import club.pente.messaging.OutboxSignal;
-
+import club.pente.kit.outbox.OutboxPublisher;
+import club.pente.messaging.WakeSignal;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /** The two loops this instance can wake: pairing (a seek arrived) and the outbox relay (rows committed). */
 @ApplicationScoped
 public class Signals {
-    private final Signal pairing = new Signal();
-    private final OutboxSignal outbox = new OutboxSignal();
+    private final WakeSignal pairing = new WakeSignal();
+    private final OutboxPublisher outbox;
 
-    public Signal pairing() {
+    public Signals(OutboxPublisher outbox) {
+        this.outbox = outbox;
+    }
+
+    public WakeSignal pairing() {
         return pairing;
     }
 
-    public OutboxSignal outbox() {
+    public OutboxPublisher outbox() {
         return outbox;
     }
 }

@@ -25,8 +25,8 @@ public class PathIdFilter {
             for (String value : parameter.getValue()) {
                 if (!Ids.isId(value)) {
                     return Response.status(Response.Status.BAD_REQUEST).type(MediaType.APPLICATION_JSON)
-                            .entity(Map.of("error", "BAD_ID",
-                                    "message", parameter.getKey() + " must be 1 to " + Ids.MAX_ID + " printable ASCII characters"))
+                            .entity(new ApiError("BAD_ID",
+                                    parameter.getKey() + " must be 1 to " + Ids.MAX_ID + " printable ASCII characters"))
                             .build();
                 }
             }

@@ -12,7 +12,7 @@ import club.pente.rating.persistence.OutboxEntity;
 import club.pente.rating.persistence.PlayerEntity;
 import club.pente.rating.persistence.RatingChangeEntity;
 import club.pente.rating.persistence.RatingStore;
-import club.pente.messaging.OutboxSignal;
+import club.pente.kit.outbox.OutboxPublisher;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -36,12 +36,12 @@ public class RatingProcessor {
     public enum Result { IGNORED, DUPLICATE, COUNTED, RATED }
 
     private final RatingStore store;
-    private final OutboxSignal outboxSignal;
+    private final OutboxPublisher outbox;
     private final MeterRegistry registry;
 
-    public RatingProcessor(RatingStore store, OutboxSignal outboxSignal, MeterRegistry registry) {
+    public RatingProcessor(RatingStore store, OutboxPublisher outbox, MeterRegistry registry) {
         this.store = store;
-        this.outboxSignal = outboxSignal;
+        this.outbox = outbox;
         this.registry = registry;
     }
 
@@ -69,7 +69,7 @@ public class RatingProcessor {
                 .invoke(result -> {
                     registry.counter("pente.rating.games", "result", result.name()).increment();
                     if (result == Result.RATED) {
-                        outboxSignal.wake();
+                        outbox.wake();
                     }
                     LOG.debugf("game %s: %s", ended.gameId(), result);
                 });

@@ -1,5 +1,6 @@
 package club.pente.rating.rest;
 
+import club.pente.kit.rest.ApiError;
 import club.pente.rating.domain.EloPolicy;
 import club.pente.rating.domain.Statistics;
 import club.pente.rating.persistence.PlayerEntity;

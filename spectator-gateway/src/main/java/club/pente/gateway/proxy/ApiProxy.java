@@ -4,7 +4,7 @@ import club.pente.gateway.http.ClientAddress;
 import club.pente.gateway.http.PathRules;
 import club.pente.gateway.quota.Callers;
 import club.pente.gateway.quota.Quotas;
-import club.pente.gateway.rest.ApiError;
+import club.pente.kit.rest.ApiError;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.DELETE;

@@ -1,5 +1,6 @@
 package club.pente.gateway.rest;
 
+import club.pente.kit.rest.ApiError;
 import club.pente.core.contract.Ids;
 import club.pente.gateway.http.ClientAddress;
 import club.pente.gateway.quota.Quotas;
