@@ -38,7 +38,7 @@ class KeycloakTokenTest {
     @BeforeAll
     static void keycloak() {
         issuer = new KeycloakTestResource().start().get("quarkus.oidc.auth-server-url");
-        assertThat(issuer).isEqualTo(StackConfig.fromEnv().realmUrl());
+        assertThat(issuer).isEqualTo(TestStack.get().config().realmUrl());
     }
 
     @Test
@@ -125,7 +125,7 @@ class KeycloakTokenTest {
 
     @Test
     void aTokenOfAnotherIssuerIsRefused() throws Exception {
-        StackConfig config = StackConfig.fromEnv();
+        StackConfig config = TestStack.get().config();
         String masterRealm = config.keycloakUrl() + "/realms/master";
         String foreign = DemoTokens.passwordGrant(masterRealm, "admin-cli", config.keycloakAdmin(), config.keycloakAdminPassword()).accessToken();
         assertThat(DemoTokens.claims(foreign).path("iss").asText()).isEqualTo(masterRealm);

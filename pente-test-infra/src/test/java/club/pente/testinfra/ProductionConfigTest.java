@@ -53,7 +53,8 @@ class ProductionConfigTest {
     private static List<String> secretNames(String service) throws Exception {
         List<String> names = new ArrayList<>();
         for (String name : raw(service).stringPropertyNames()) {
-            if (!name.startsWith("%") && SECRET.matcher(name).matches()) {
+            // pente.secrets.required (the kit's RequiredSecrets) lists the names of secrets; it holds none.
+            if (!name.startsWith("%") && SECRET.matcher(name).matches() && !name.equals("pente.secrets.required")) {
                 names.add(name);
             }
         }
