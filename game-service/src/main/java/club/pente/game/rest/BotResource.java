@@ -13,10 +13,9 @@ import club.pente.core.notation.Notation;
 import club.pente.core.notation.NotationException;
 import club.pente.game.messaging.CommandOutcomes;
 import club.pente.game.messaging.CommandSender;
-import club.pente.game.persistence.GameEntity;
 import club.pente.game.application.CommandKey;
-import club.pente.game.persistence.GameQueries;
-import io.quarkus.hibernate.reactive.panache.Panache;
+import club.pente.game.application.GameReads;
+import club.pente.game.domain.LiveGame;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -27,7 +26,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
@@ -42,19 +40,19 @@ import java.time.Duration;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class BotResource {
-    private final GameQueries queries;
+    private final GameReads reads;
     private final CommandSender sender;
     private final CommandOutcomes outcomes;
     private final JsonWebToken token;
     private final Duration timeout;
 
-    public BotResource(GameQueries queries, CommandSender sender, CommandOutcomes outcomes, JsonWebToken token,
-                       @ConfigProperty(name = "pente.bot.outcome-timeout", defaultValue = "10s") Duration timeout) {
-        this.queries = queries;
+    public BotResource(GameReads reads, CommandSender sender, CommandOutcomes outcomes, JsonWebToken token,
+                       BotSettings settings) {
+        this.reads = reads;
         this.sender = sender;
         this.outcomes = outcomes;
         this.token = token;
-        this.timeout = timeout;
+        this.timeout = settings.outcomeTimeout();
     }
 
     @POST
@@ -81,12 +79,12 @@ public class BotResource {
             if (stored == null) {
                 return Uni.createFrom().item(GameResource.notFound(id));
             }
-            GameEntity row = stored.row();
-            if (!player.equals(row.whiteId) && !player.equals(row.blackId)) {
+            LiveGame game = stored.state();
+            if (!plays(game, player)) {
                 return Uni.createFrom().item(notAPlayer());
             }
             String commandId = request.commandId() == null || request.commandId().isBlank() ? Contracts.newId() : request.commandId();
-            int ply = request.expectedPly() == null ? row.ply + 1 : request.expectedPly();
+            int ply = request.expectedPly() == null ? game.position().ply() + 1 : request.expectedPly();
             PlayMove command = new PlayMove(Contracts.SCHEMA_VERSION, commandId, id, player, ply, request.point().strip(), Contracts.now());
             return replayOrSend(command);
         });
@@ -102,7 +100,7 @@ public class BotResource {
             if (stored == null) {
                 return Uni.createFrom().item(GameResource.notFound(id));
             }
-            if (!player.equals(stored.row().whiteId) && !player.equals(stored.row().blackId)) {
+            if (!plays(stored.state(), player)) {
                 return Uni.createFrom().item(notAPlayer());
             }
             return send(Resign.of(id, player));
@@ -126,25 +124,30 @@ public class BotResource {
     }
 
     /**
-     * The database is read in a session of its own that is closed before waiting for Kafka: the outcome
-     * arrives on a consumer thread, where no reactive session may be closed.
+     * {@link GameReads} closes its session before the answer arrives: the command's outcome is then awaited
+     * on a consumer thread, where no reactive session may be closed.
      */
-    private Uni<GameQueries.StoredGame> find(String id) {
-        return Panache.withSession(() -> queries.find(id));
+    private Uni<GameReads.StoredGame> find(String id) {
+        return reads.find(id);
     }
 
     /** A retried command id answers with what it did the first time instead of waiting for nothing. */
     private Uni<Response> replayOrSend(PlayMove command) {
-        Uni<Response> earlier = Panache.withSession(() -> queries.moveByCommand(command.gameId(), command.playerId(), command.commandId()).flatMap(move -> {
-            if (move != null) {
+        return reads.earlier(command.gameId(), command.playerId(), command.commandId()).flatMap(earlier -> {
+            if (earlier.appliedAs() != null) {
                 return Uni.createFrom().item(Response.ok(new CommandOutcome("APPLIED", command.commandId(), -1, null, null,
-                        "already applied as ply " + move.ply + " (" + move.point + ")")).build());
+                        "already applied as ply " + earlier.appliedAs().ply() + " (" + earlier.appliedAs().point() + ")")).build());
             }
-            return queries.processed(command.gameId(), command.playerId(), command.commandId()).map(done -> done
-                    ? ApiError.response(Response.Status.CONFLICT, "DUPLICATE_COMMAND", "command " + command.commandId() + " was already handled")
-                    : null);
-        }));
-        return earlier.flatMap(response -> response != null ? Uni.createFrom().item(response) : send(command));
+            if (earlier.handled()) {
+                return Uni.createFrom().item(ApiError.response(Response.Status.CONFLICT, "DUPLICATE_COMMAND",
+                        "command " + command.commandId() + " was already handled"));
+            }
+            return send(command);
+        });
+    }
+
+    private static boolean plays(LiveGame game, String player) {
+        return player.equals(game.white().id()) || player.equals(game.black().id());
     }
 
     private Uni<Response> send(GameCommand command) {

@@ -1,8 +1,9 @@
 package club.pente.game.rest;
 
+import club.pente.core.record.GameRecord;
 import club.pente.core.record.GameRecordFormat;
-import club.pente.game.persistence.GameQueries;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import club.pente.game.application.GameReads;
+import club.pente.game.domain.LiveGame;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
@@ -15,39 +16,38 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /** Read API: anyone may look at any game. */
 @Path("/api/games")
 @Produces(MediaType.APPLICATION_JSON)
 public class GameResource {
-    private final GameQueries queries;
+    private final GameReads reads;
 
-    public GameResource(GameQueries queries) {
-        this.queries = queries;
+    public GameResource(GameReads reads) {
+        this.reads = reads;
     }
 
     @GET
     @Path("/{id}")
-    @WithSession
     @Operation(summary = "A game: players, board, captured pairs, clocks, moves, status and version")
     public Uni<Response> game(@PathParam("id") String id) {
-        return queries.find(id).map(stored -> stored == null
+        return reads.find(id).map(stored -> stored == null
                 ? notFound(id)
                 : Response.ok(GameView.of(stored, Instant.now())).build());
     }
 
     @GET
-    @WithSession
     @Operation(summary = "Games by status: live (default) or finished, newest first")
     public Uni<Response> games(@QueryParam("status") @DefaultValue("live") String status,
                                @QueryParam("limit") @DefaultValue("50") int limit) {
         if (limit < 1 || limit > 500) {
             return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_LIMIT", "limit must be 1 to 500"));
         }
-        Uni<List<club.pente.game.persistence.GameEntity>> rows = switch (status) {
-            case "live" -> queries.live(limit);
-            case "finished" -> queries.finished(limit);
+        Uni<List<GameReads.GameListing>> rows = switch (status) {
+            case "live" -> reads.live(limit);
+            case "finished" -> reads.finished(limit);
             default -> null;
         };
         if (rows == null) {
@@ -59,13 +59,19 @@ public class GameResource {
     @GET
     @Path("/{id}/record")
     @Produces(MediaType.TEXT_PLAIN)
-    @WithSession
     @Operation(summary = "The game record in the plain-text record format")
     public Uni<Response> record(@PathParam("id") String id) {
-        return queries.find(id).map(stored -> stored == null
+        return reads.find(id).map(stored -> stored == null
                 ? Response.status(Response.Status.NOT_FOUND).type(MediaType.TEXT_PLAIN).entity("no game with id " + id + "\n").build()
-                : Response.ok(GameRecordFormat.write(GameQueries.record(stored)))
+                : Response.ok(GameRecordFormat.write(record(stored)))
                         .header("Content-Disposition", "attachment; filename=\"pente-" + id + ".txt\"").build());
+    }
+
+    private static GameRecord record(GameReads.StoredGame stored) {
+        LiveGame game = stored.state();
+        return new GameRecord(game.ranked() ? "Ranked game" : "Casual game", game.white().name(), game.black().name(),
+                game.createdAt().atZone(ZoneOffset.UTC).toLocalDate(), game.result(), game.reason(), game.timeControl().format(),
+                stored.moves().stream().map(GameReads.StoredMove::point).toList());
     }
 
     static Response notFound(String id) {

@@ -1,9 +1,7 @@
 package club.pente.game.rest;
 
 import club.pente.core.contract.PlayerRef;
-import club.pente.core.contract.TimeControl;
-import club.pente.game.persistence.GameEntity;
-import club.pente.game.persistence.GameQueries;
+import club.pente.game.application.GameReads;
 
 import java.time.Instant;
 
@@ -11,9 +9,8 @@ import java.time.Instant;
 public record GameSummary(String id, PlayerRef white, PlayerRef black, boolean ranked, String timeControl,
                           String status, String reason, int ply, long version, Instant createdAt, Instant endedAt) {
 
-    static GameSummary of(GameEntity row) {
-        return new GameSummary(row.id, GameQueries.white(row), GameQueries.black(row), row.ranked,
-                new TimeControl(row.initialSeconds, row.incrementSeconds).format(), row.status, row.endReason, row.ply,
-                row.version, row.createdAt, row.endedAt);
+    static GameSummary of(GameReads.GameListing game) {
+        return new GameSummary(game.id(), game.white(), game.black(), game.ranked(), game.timeControl().format(), game.status().name(),
+                game.reason() == null ? null : game.reason().name(), game.ply(), game.version(), game.createdAt(), game.endedAt());
     }
 }

@@ -8,13 +8,10 @@ import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.Status;
+import club.pente.game.application.GameReads;
 import club.pente.game.domain.LiveGame;
-import club.pente.game.persistence.GameEntity;
-import club.pente.game.persistence.GameQueries;
-import club.pente.game.persistence.MoveEntity;
 
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -43,19 +40,14 @@ public record GameView(
     public record MoveView(int ply, Color color, String playerId, String point, List<String> captured, Instant playedAt) {
     }
 
-    static GameView of(GameQueries.StoredGame stored, Instant now) {
-        GameEntity row = stored.row();
+    static GameView of(GameReads.StoredGame stored, Instant now) {
         LiveGame game = stored.state();
         Position position = game.position();
-        List<MoveView> moves = stored.moves().stream().map(GameView::move).toList();
-        return new GameView(row.id, GameQueries.white(row), GameQueries.black(row), row.ranked, game.timeControl().format(),
-                game.result(), game.reason(), position.ply(), game.isOver() ? null : position.toMove(), row.version,
+        List<MoveView> moves = stored.moves().stream()
+                .map(m -> new MoveView(m.ply(), m.color(), m.playerId(), m.point(), m.captured(), m.playedAt())).toList();
+        return new GameView(game.id(), game.white(), game.black(), game.ranked(), game.timeControl().format(),
+                game.result(), game.reason(), position.ply(), game.isOver() ? null : position.toMove(), game.version(),
                 new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK)),
-                game.clocks(now), now, BoardText.rows(position), moves, row.createdAt, row.endedAt);
-    }
-
-    private static MoveView move(MoveEntity move) {
-        List<String> captured = move.captured.isEmpty() ? List.of() : Arrays.asList(move.captured.split(" "));
-        return new MoveView(move.ply, Color.valueOf(move.color), move.playerId, move.point, captured, move.playedAt);
+                game.clocks(now), now, BoardText.rows(position), moves, game.createdAt(), game.endedAt());
     }
 }
