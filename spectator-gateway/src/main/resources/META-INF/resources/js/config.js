@@ -14,7 +14,7 @@ export function clientConfig() {
   return config;
 }
 
-/** The presets players choose from, e.g. ['3+2', '5+5', ..., 'untimed'], as matchmaking accepts them. */
+/** The presets players choose from (names such as 10+5, or untimed), as matchmaking accepts them. */
 export function timeControls() {
   if (!presets) {
     presets = json('/api/matchmaking/seeks/presets').then(answer => answer.timeControls || [])

@@ -15,7 +15,7 @@ function options(values, labelKey) {
   return values.map(v => h('option', { value: v, 'data-i18n': labelKey ? labelKey + v : null }, labelKey ? t(labelKey + v) : v));
 }
 
-/** A time-control preset as matchmaking names it ('10+5', 'untimed'). */
+/** A time-control preset as matchmaking names it (10+5, untimed). */
 function presetOption(name) {
   return name === 'untimed'
     ? h('option', { value: name, 'data-i18n': 'lobby.untimed' }, t('lobby.untimed'))

@@ -85,6 +85,30 @@ class WebClientFilesTest {
         assertThat(ROOT.resolve("app.css")).isRegularFile();
     }
 
+    @Test
+    void socketFramesAreBuiltOnlyInTheProtocolModule() throws IOException {
+        Pattern frame = Pattern.compile("type:\\s*'(auth|ping|move|resign)'");
+        for (Path file : webFiles()) {
+            if (!file.endsWith("protocol.js")) {
+                assertThat(frame.matcher(Files.readString(file)).find()).as("%s builds a socket frame", ROOT.relativize(file)).isFalse();
+            }
+        }
+        assertThat(Files.readString(ROOT.resolve("js/protocol.js"))).contains("type: 'move'").contains("type: 'auth'");
+    }
+
+    @Test
+    void theClientHasNoCopyOfTheOpeningRulesOrThePresets() throws IOException {
+        // The server answers both (GET /api/config rules, matchmaking's presets); the board only draws K10's star point.
+        Pattern preset = Pattern.compile("'\\d+\\+\\d+'");
+        for (Path file : webFiles()) {
+            String source = Files.readString(file);
+            assertThat(preset.matcher(source).find()).as("%s lists a time-control preset", ROOT.relativize(file)).isFalse();
+            if (!file.endsWith("board.js")) {
+                assertThat(source).as("%s knows the centre rule", ROOT.relativize(file)).doesNotContain("'K10'");
+            }
+        }
+    }
+
     private static List<Path> webFiles() throws IOException {
         try (Stream<Path> files = Files.walk(ROOT)) {
             return files.filter(p -> p.toString().endsWith(".js") || p.toString().endsWith(".html")).toList();
