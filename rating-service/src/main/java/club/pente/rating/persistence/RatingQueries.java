@@ -1,10 +1,14 @@
 package club.pente.rating.persistence;
 
+import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
+import club.pente.rating.application.RatingReads;
 import club.pente.rating.domain.EloPolicy;
 import club.pente.rating.domain.Statistics;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.panache.common.Page;
+import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -12,32 +16,44 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-/** Read side for the REST API; runs in the caller's reactive session. */
+/** {@link RatingReads} on Hibernate Reactive; every call runs in a session of its own ({@code Panache.withSession}). */
 @ApplicationScoped
-public class RatingQueries {
+public class RatingQueries implements RatingReads {
+    private static final String HISTORY = "playerId = :playerId order by gameNo desc";
+    private static final String ESTABLISHED = "games >= :established";
+    private static final String LEADERBOARD = ESTABLISHED + " order by rating desc, games desc, playerId";
+    private static final String STATISTICS = "select f.result, f.reason, count(f) from FinishedGameEntity f group by f.result, f.reason";
 
-    public Uni<PlayerEntity> player(String playerId) {
-        return PlayerEntity.findById(playerId);
+    @Override
+    public Uni<RatedPlayer> player(String playerId) {
+        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>findById(playerId).map(RatingQueries::player));
     }
 
-    /** The player's most recent rating changes, newest first. */
-    public Uni<List<RatingChangeEntity>> history(String playerId, int limit) {
-        return RatingChangeEntity.<RatingChangeEntity>find("playerId = ?1 order by gameNo desc", playerId).page(0, limit).list();
+    @Override
+    public Uni<Profile> profile(String playerId, int historyLimit) {
+        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>findById(playerId).flatMap(player -> {
+            if (player == null) {
+                return Uni.createFrom().nullItem();
+            }
+            Uni<List<RatingChangeEntity>> lines = historyLimit == 0 ? Uni.createFrom().item(List.of())
+                    : RatingChangeEntity.<RatingChangeEntity>find(HISTORY, Parameters.with("playerId", playerId))
+                    .page(Page.ofSize(historyLimit)).list();
+            return lines.map(rows -> new Profile(player(player), rows.stream().map(RatingQueries::change).toList()));
+        }));
     }
 
-    /** Established players by rating (more games, then id, break ties), one page. */
-    public Uni<List<PlayerEntity>> leaderboard(int page, int size) {
-        return PlayerEntity.<PlayerEntity>find("games >= ?1 order by rating desc, games desc, playerId", EloPolicy.PROVISIONAL_GAMES)
-                .page(page, size).list();
+    @Override
+    public Uni<LeaderboardPage> leaderboard(int page, int size) {
+        Parameters established = Parameters.with("established", EloPolicy.PROVISIONAL_GAMES);
+        return Panache.withSession(() -> PlayerEntity.count(ESTABLISHED, established).flatMap(total -> PlayerEntity
+                .<PlayerEntity>find(LEADERBOARD, established).page(page, size).list()
+                .map(players -> new LeaderboardPage(total, players.stream().map(RatingQueries::player).toList()))));
     }
 
-    public Uni<Long> establishedPlayers() {
-        return PlayerEntity.count("games >= ?1", EloPolicy.PROVISIONAL_GAMES);
-    }
-
+    @Override
     public Uni<Statistics> statistics() {
-        return Panache.getSession().chain(session -> session
-                .createQuery("select f.result, f.reason, count(f) from FinishedGameEntity f group by f.result, f.reason", Object[].class)
+        return Panache.withSession(() -> Panache.getSession().chain(session -> session
+                .createQuery(STATISTICS, Object[].class)
                 .getResultList()
                 .map(rows -> {
                     long white = 0;
@@ -54,6 +70,17 @@ public class RatingQueries {
                         reasons.merge(EndReason.valueOf((String) row[1]), n, Long::sum);
                     }
                     return Statistics.of(white, black, draws, reasons);
-                }));
+                })));
+    }
+
+    private static RatedPlayer player(PlayerEntity p) {
+        return p == null ? null : new RatedPlayer(p.playerId, p.name, p.rating, p.provisional(), new Record(p.games, p.wins, p.losses, p.draws),
+                new Record(p.whiteGames, p.whiteWins, p.whiteLosses, p.whiteDraws),
+                new Record(p.blackGames, p.blackWins, p.blackLosses, p.blackDraws));
+    }
+
+    private static RatingChange change(RatingChangeEntity row) {
+        return new RatingChange(row.gameNo, row.gameId, Color.valueOf(row.colour), EloPolicy.Outcome.valueOf(row.outcome), row.opponentId,
+                row.opponentRating, row.k, row.ratingBefore, row.ratingAfter, row.provisional, row.occurredAt);
     }
 }

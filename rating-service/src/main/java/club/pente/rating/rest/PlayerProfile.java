@@ -1,7 +1,6 @@
 package club.pente.rating.rest;
 
-import club.pente.rating.persistence.PlayerEntity;
-import club.pente.rating.persistence.RatingChangeEntity;
+import club.pente.rating.application.RatingReads;
 
 import java.time.Instant;
 import java.util.List;
@@ -18,16 +17,21 @@ public record PlayerProfile(String playerId, String name, int rating, boolean pr
     public record HistoryEntry(int game, String gameId, String colour, String outcome, String opponentId,
                                int opponentRating, int k, int before, int after, int change, boolean provisional,
                                Instant occurredAt) {
-        static HistoryEntry of(RatingChangeEntity row) {
-            return new HistoryEntry(row.gameNo, row.gameId, row.colour, row.outcome, row.opponentId, row.opponentRating, row.k,
-                    row.ratingBefore, row.ratingAfter, row.ratingAfter - row.ratingBefore, row.provisional, row.occurredAt);
+        static HistoryEntry of(RatingReads.RatingChange line) {
+            return new HistoryEntry(line.gameNo(), line.gameId(), line.colour().name(), line.outcome().name(), line.opponentId(),
+                    line.opponentRating(), line.k(), line.ratingBefore(), line.ratingAfter(), line.ratingAfter() - line.ratingBefore(),
+                    line.provisional(), line.occurredAt());
         }
     }
 
-    static PlayerProfile of(PlayerEntity p, List<RatingChangeEntity> history) {
-        return new PlayerProfile(p.playerId, p.name, p.rating, p.provisional(), p.games, p.wins, p.losses, p.draws,
-                new ColourRecord(p.whiteGames, p.whiteWins, p.whiteLosses, p.whiteDraws),
-                new ColourRecord(p.blackGames, p.blackWins, p.blackLosses, p.blackDraws),
-                history.stream().map(HistoryEntry::of).toList());
+    static PlayerProfile of(RatingReads.Profile profile) {
+        RatingReads.RatedPlayer p = profile.player();
+        return new PlayerProfile(p.playerId(), p.name(), p.rating(), p.provisional(), p.overall().games(), p.overall().wins(),
+                p.overall().losses(), p.overall().draws(), colour(p.asWhite()), colour(p.asBlack()),
+                profile.history().stream().map(HistoryEntry::of).toList());
+    }
+
+    private static ColourRecord colour(RatingReads.Record record) {
+        return new ColourRecord(record.games(), record.wins(), record.losses(), record.draws());
     }
 }

@@ -1,11 +1,9 @@
 package club.pente.rating.rest;
 
 import club.pente.kit.rest.ApiError;
+import club.pente.rating.application.RatingReads;
 import club.pente.rating.domain.EloPolicy;
 import club.pente.rating.domain.Statistics;
-import club.pente.rating.persistence.PlayerEntity;
-import club.pente.rating.persistence.RatingQueries;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -30,15 +28,14 @@ public class RatingResource {
     static final int MAX_PAGE_SIZE = 100;
     static final int MAX_HISTORY = 500;
 
-    private final RatingQueries queries;
+    private final RatingReads reads;
 
-    public RatingResource(RatingQueries queries) {
-        this.queries = queries;
+    public RatingResource(RatingReads reads) {
+        this.reads = reads;
     }
 
     @GET
     @Path("/players/{id}")
-    @WithSession
     @Operation(summary = "A rated player's profile: rating, provisional, games, wins/losses/draws overall and by colour, rating history (newest first)")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PlayerProfile.class)))
     @APIResponse(responseCode = "404", description = "no rated game for this player",
@@ -50,30 +47,22 @@ public class RatingResource {
         if (limit == null) {
             return badRequest("BAD_HISTORY", "history must be a whole number from 0 to " + MAX_HISTORY);
         }
-        return queries.player(id).flatMap(player -> {
-            if (player == null) {
-                return Uni.createFrom().item(ApiError.response(Response.Status.NOT_FOUND, "UNKNOWN_PLAYER",
-                        "no rated game for player " + id));
-            }
-            Uni<List<club.pente.rating.persistence.RatingChangeEntity>> lines = limit == 0
-                    ? Uni.createFrom().item(List.of()) : queries.history(id, limit);
-            return lines.map(rows -> Response.ok(PlayerProfile.of(player, rows)).build());
-        });
+        return reads.profile(id, limit).map(profile -> profile == null
+                ? ApiError.response(Response.Status.NOT_FOUND, "UNKNOWN_PLAYER", "no rated game for player " + id)
+                : Response.ok(PlayerProfile.of(profile)).build());
     }
 
     @GET
     @Path("/players/{id}/rating")
-    @WithSession
     @Operation(summary = "Rating and provisional flag; 1500 and provisional for a player without rated games")
     public Uni<RatingView> rating(@PathParam("id") String id) {
-        return queries.player(id).map(player -> player == null
+        return reads.player(id).map(player -> player == null
                 ? new RatingView(EloPolicy.INITIAL_RATING, true)
-                : new RatingView(player.rating, player.provisional()));
+                : new RatingView(player.rating(), player.provisional()));
     }
 
     @GET
     @Path("/leaderboard")
-    @WithSession
     @Operation(summary = "Established players (" + EloPolicy.PROVISIONAL_GAMES + "+ rated games) by rating, paged (page from 0)")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = LeaderboardPage.class)))
     @APIResponse(responseCode = "400", description = "bad page or size",
@@ -88,22 +77,23 @@ public class RatingResource {
         if (size == null) {
             return badRequest("BAD_SIZE", "size must be a whole number from 1 to " + MAX_PAGE_SIZE);
         }
-        return queries.establishedPlayers().flatMap(total -> queries.leaderboard(page, size).map(players -> {
+        return reads.leaderboard(page, size).map(board -> {
             List<LeaderboardPage.Entry> entries = new ArrayList<>();
             long rank = (long) page * size;
-            for (PlayerEntity p : players) {
-                entries.add(new LeaderboardPage.Entry(++rank, p.playerId, p.name, p.rating, p.games, p.wins, p.losses, p.draws));
+            for (RatingReads.RatedPlayer p : board.players()) {
+                RatingReads.Record overall = p.overall();
+                entries.add(new LeaderboardPage.Entry(++rank, p.playerId(), p.name(), p.rating(), overall.games(), overall.wins(),
+                        overall.losses(), overall.draws()));
             }
-            return Response.ok(new LeaderboardPage(page, size, total, entries)).build();
-        }));
+            return Response.ok(new LeaderboardPage(page, size, board.total(), entries)).build();
+        });
     }
 
     @GET
     @Path("/statistics")
-    @WithSession
     @Operation(summary = "All finished games seen (ranked or not, aborted excluded): wins by colour, draws, percentages, counts by end reason")
     public Uni<Statistics> statistics() {
-        return queries.statistics();
+        return reads.statistics();
     }
 
     /** The parameter as an int within bounds, the fallback when absent, null when it is not acceptable. */
