@@ -6,7 +6,6 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -65,14 +64,12 @@ public class AnalysisPool {
     private final AtomicInteger queued = new AtomicInteger();
     private final MeterRegistry registry;
 
-    public AnalysisPool(MoveChooser chooser, MeterRegistry registry,
-                        @ConfigProperty(name = "pente.ai.analysis.threads", defaultValue = "1") int threads,
-                        @ConfigProperty(name = "pente.ai.analysis.queue", defaultValue = "4") int queueLimit,
-                        @ConfigProperty(name = "pente.ai.analysis.max-think", defaultValue = "2s") Duration maxThink,
-                        @ConfigProperty(name = "pente.ai.analysis.table-bits", defaultValue = "16") int tableBits,
-                        @ConfigProperty(name = "pente.ai.analysis.per-caller.concurrent", defaultValue = "1") int perCallerConcurrent,
-                        @ConfigProperty(name = "pente.ai.analysis.per-caller.per-minute", defaultValue = "20") int perCallerPerMinute,
-                        @ConfigProperty(name = "pente.ai.analysis.max-callers", defaultValue = "10000") int maxCallers) {
+    public AnalysisPool(MoveChooser chooser, MeterRegistry registry, AiSettings settings) {
+        AiSettings.Analysis analysis = settings.analysis();
+        int threads = analysis.threads();
+        int queueLimit = analysis.queue();
+        Duration maxThink = analysis.maxThink();
+        int tableBits = analysis.tableBits();
         if (threads < 1 || queueLimit < 0 || maxThink.isNegative() || maxThink.isZero() || tableBits < 10 || tableBits > 20) {
             throw new IllegalArgumentException("pente.ai.analysis: threads >= 1, queue >= 0, max-think > 0, table-bits 10..20");
         }
@@ -81,7 +78,7 @@ public class AnalysisPool {
         this.maxThink = maxThink;
         this.tableBits = tableBits;
         this.queueLimit = queueLimit;
-        this.quotas = new CallerQuotas(perCallerConcurrent, perCallerPerMinute, maxCallers, Clock.systemUTC());
+        this.quotas = new CallerQuotas(analysis.perCaller().concurrent(), analysis.perCaller().perMinute(), analysis.maxCallers(), Clock.systemUTC());
         BlockingQueue<Runnable> queue = queueLimit == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(queueLimit);
         AtomicInteger n = new AtomicInteger();
         this.analysts = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, queue, task -> {

@@ -11,7 +11,7 @@ import io.micrometer.core.instrument.Timer;
 import io.quarkus.runtime.ShutdownEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
@@ -42,8 +42,13 @@ public class ComputerPlayer {
     private final Counter movesSent;
     private final Timer thinking;
 
+    @Inject
     public ComputerPlayer(@RestClient GameServiceClient games, MoveChooser chooser, MoveSender sender, MeterRegistry registry,
-                          @ConfigProperty(name = "pente.ai.threads", defaultValue = "0") int threads) {
+                          AiSettings settings) {
+        this(games, chooser, sender, registry, settings.threads());
+    }
+
+    public ComputerPlayer(GameServiceClient games, MoveChooser chooser, MoveSender sender, MeterRegistry registry, int threads) {
         this.games = games;
         this.chooser = chooser;
         this.sender = sender;

@@ -1,5 +1,6 @@
 package club.pente.game.messaging;
 
+import club.pente.kit.config.RetrySettings;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -28,17 +29,6 @@ public interface CommandStreamSettings {
     @WithDefault("10s")
     Duration transactionTimeout();
 
-    Retry retry();
-
     /** A batch that failed for one of its commands: this many attempts of each alone, then the dead letters. */
-    interface Retry {
-        @WithDefault("5")
-        int attempts();
-
-        @WithDefault("50ms")
-        Duration firstBackoff();
-
-        @WithDefault("5s")
-        Duration maxBackoff();
-    }
+    RetrySettings retry();
 }

@@ -17,7 +17,9 @@ import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.common.header.Headers;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import club.pente.kit.config.RetrySettings;
+import io.smallrye.config.ConfigMapping;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
@@ -54,13 +56,22 @@ public class GameEventConsumer {
     private final DeadLetters deadLetters;
     private final RetryBudget retry;
 
-    public GameEventConsumer(RatingProcessor processor, DeadLetters deadLetters,
-                             @ConfigProperty(name = "pente.rating.retry.attempts", defaultValue = "5") int attempts,
-                             @ConfigProperty(name = "pente.rating.retry.first-backoff", defaultValue = "50ms") Duration firstBackoff,
-                             @ConfigProperty(name = "pente.rating.retry.max-backoff", defaultValue = "5s") Duration maxBackoff) {
+    @Inject
+    public GameEventConsumer(RatingProcessor processor, DeadLetters deadLetters, RatingSettings settings) {
+        this(processor, deadLetters, settings.retry().attempts(), settings.retry().firstBackoff(), settings.retry().maxBackoff());
+    }
+
+    public GameEventConsumer(RatingProcessor processor, DeadLetters deadLetters, int attempts, Duration firstBackoff,
+                             Duration maxBackoff) {
         this.processor = processor;
         this.deadLetters = deadLetters;
         this.retry = new RetryBudget(attempts, firstBackoff, maxBackoff);
+    }
+
+    /** {@code pente.rating.*}: a game event that failed is tried this often before it is dead-lettered. */
+    @ConfigMapping(prefix = "pente.rating")
+    public interface RatingSettings {
+        RetrySettings retry();
     }
 
     @Incoming("game-events")

@@ -6,7 +6,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import club.pente.gateway.EdgeSettings;
 
 import java.util.Map;
 
@@ -21,7 +21,8 @@ public class EdgeFilter {
 
     private final Map<String, String> headers;
 
-    public EdgeFilter(@ConfigProperty(name = "pente.web.keycloak-url") String keycloakUrl) {
+    public EdgeFilter(EdgeSettings settings) {
+        String keycloakUrl = settings.web().keycloakUrl();
         this.headers = SecurityHeaders.forPages(keycloakUrl);
     }
 

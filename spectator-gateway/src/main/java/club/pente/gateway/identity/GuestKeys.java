@@ -2,7 +2,7 @@ package club.pente.gateway.identity;
 
 import io.smallrye.jwt.util.KeyUtils;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import club.pente.gateway.EdgeSettings;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,9 +24,8 @@ public class GuestKeys {
             + " (see deploy/keys/README.md; the committed development pair is for ./pente up and tests only)";
     private final PrivateKey privateKey;
 
-    public GuestKeys(@ConfigProperty(name = "pente.guest.private-key") Optional<String> privatePem,
-                     @ConfigProperty(name = "pente.guest.private-key-file") Optional<String> privateFile) {
-        this.privateKey = load(privatePem, privateFile);
+    public GuestKeys(EdgeSettings settings) {
+        this.privateKey = load(settings.guest().privateKey(), settings.guest().privateKeyFile());
     }
 
     static PrivateKey load(Optional<String> pem, Optional<String> file) {

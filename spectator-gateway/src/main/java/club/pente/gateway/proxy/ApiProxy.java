@@ -1,5 +1,6 @@
 package club.pente.gateway.proxy;
 
+import club.pente.gateway.EdgeSettings;
 import club.pente.gateway.http.ClientAddress;
 import club.pente.gateway.http.PathRules;
 import club.pente.gateway.quota.Callers;
@@ -15,7 +16,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.net.URI;
@@ -50,19 +50,13 @@ public class ApiProxy {
     private final Quotas quotas;
     private final Callers callers;
 
-    public ApiProxy(@ConfigProperty(name = "pente.route.games") String games,
-                    @ConfigProperty(name = "pente.route.matchmaking") String matchmaking,
-                    @ConfigProperty(name = "pente.route.ratings") String ratings,
-                    @ConfigProperty(name = "pente.route.ai") String ai,
-                    @ConfigProperty(name = "pente.proxy.paths.games") List<String> gamePaths,
-                    @ConfigProperty(name = "pente.proxy.paths.matchmaking") List<String> matchmakingPaths,
-                    @ConfigProperty(name = "pente.proxy.paths.ratings") List<String> ratingPaths,
-                    @ConfigProperty(name = "pente.proxy.paths.ai") List<String> aiPaths,
-                    @ConfigProperty(name = "pente.route.timeout", defaultValue = "30s") Duration timeout,
-                    Quotas quotas, Callers callers) {
-        this.targets = Map.of("games", games, "matchmaking", matchmaking, "ratings", ratings, "ai", ai);
-        this.routes = new ApiRoutes(Map.of("games", gamePaths, "matchmaking", matchmakingPaths, "ratings", ratingPaths, "ai", aiPaths));
-        this.timeout = timeout;
+    public ApiProxy(EdgeSettings settings, Quotas quotas, Callers callers) {
+        EdgeSettings.Route route = settings.route();
+        EdgeSettings.Proxy.Paths paths = settings.proxy().paths();
+        this.targets = Map.of("games", route.games(), "matchmaking", route.matchmaking(), "ratings", route.ratings(), "ai", route.ai());
+        this.routes = new ApiRoutes(Map.of("games", paths.games(), "matchmaking", paths.matchmaking(), "ratings", paths.ratings(),
+                "ai", paths.ai()));
+        this.timeout = route.timeout();
         this.quotas = quotas;
         this.callers = callers;
     }

@@ -2,7 +2,8 @@ package club.pente.gateway.quota;
 
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import club.pente.gateway.EdgeSettings;
+import jakarta.inject.Inject;
 
 /**
  * The gateway's limits per verified identity and per client address (see README, "Limits"): concurrent
@@ -16,12 +17,15 @@ public class Quotas {
     private final RateLimiter apiPerAddress;
     private final RateLimiter apiPerIdentity;
 
-    public Quotas(@ConfigProperty(name = "pente.quota.sockets.per-address") int socketsPerAddress,
-                  @ConfigProperty(name = "pente.quota.sockets.per-identity") int socketsPerIdentity,
-                  @ConfigProperty(name = "pente.quota.api.per-address.burst") int addressBurst,
-                  @ConfigProperty(name = "pente.quota.api.per-address.per-second") double addressRate,
-                  @ConfigProperty(name = "pente.quota.api.per-identity.burst") int identityBurst,
-                  @ConfigProperty(name = "pente.quota.api.per-identity.per-second") double identityRate) {
+    @Inject
+    public Quotas(EdgeSettings settings) {
+        this(settings.quota().sockets().perAddress(), settings.quota().sockets().perIdentity(),
+                settings.quota().api().perAddress().burst(), settings.quota().api().perAddress().perSecond(),
+                settings.quota().api().perIdentity().burst(), settings.quota().api().perIdentity().perSecond());
+    }
+
+    public Quotas(int socketsPerAddress, int socketsPerIdentity, int addressBurst, double addressRate, int identityBurst,
+                  double identityRate) {
         this.socketsPerAddress = new ConnectionLimiter(socketsPerAddress);
         this.socketsPerIdentity = new ConnectionLimiter(socketsPerIdentity);
         this.apiPerAddress = new RateLimiter(addressBurst, addressRate);

@@ -13,7 +13,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import club.pente.gateway.EdgeSettings;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import java.time.Duration;
@@ -41,7 +41,8 @@ public class GuestResource {
     private final GuestSigner signer;
     private final RateLimiter perAddress;
 
-    public GuestResource(GuestSigner signer, @ConfigProperty(name = "pente.guest.issue.per-minute") int perMinute) {
+    public GuestResource(GuestSigner signer, EdgeSettings settings) {
+        int perMinute = settings.guest().issue().perMinute();
         this.signer = signer;
         this.perAddress = new RateLimiter(perMinute, Duration.ofMinutes(1));
     }

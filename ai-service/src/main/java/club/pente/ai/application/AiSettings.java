@@ -1,0 +1,47 @@
+package club.pente.ai.application;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** The computer players' settings ({@code pente.ai.*}; see application.properties for each one's variable). */
+@ConfigMapping(prefix = "pente.ai")
+public interface AiSettings {
+
+    /** Worker threads thinking for computer players; 0: one per core. */
+    @WithDefault("0")
+    int threads();
+
+    Analysis analysis();
+
+    /** {@code POST /api/ai/analysis}: its own pool, bounded per caller and in all. */
+    interface Analysis {
+        @WithDefault("1")
+        int threads();
+
+        /** Analyses waiting for a thread before the next is refused with a 503. */
+        @WithDefault("4")
+        int queue();
+
+        @WithDefault("2s")
+        Duration maxThink();
+
+        @WithDefault("16")
+        int tableBits();
+
+        PerCaller perCaller();
+
+        /** Callers whose quotas are remembered at once. */
+        @WithDefault("10000")
+        int maxCallers();
+    }
+
+    interface PerCaller {
+        @WithDefault("1")
+        int concurrent();
+
+        @WithDefault("20")
+        int perMinute();
+    }
+}

@@ -1,0 +1,95 @@
+package club.pente.gateway;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The gateway's edge: where each service is, which paths it serves, the quotas, the guest signing key
+ * and what the browser is told about Keycloak (see application.properties for each one's variable).
+ */
+@ConfigMapping(prefix = "pente")
+public interface EdgeSettings {
+
+    Route route();
+
+    Proxy proxy();
+
+    Quota quota();
+
+    Guest guest();
+
+    Web web();
+
+    interface Route {
+        String games();
+
+        String matchmaking();
+
+        String ratings();
+
+        String ai();
+
+        @WithDefault("30s")
+        Duration timeout();
+    }
+
+    /** The only paths forwarded to each service (anything else is a 404 here). */
+    interface Proxy {
+        Paths paths();
+
+        interface Paths {
+            List<String> games();
+
+            List<String> matchmaking();
+
+            List<String> ratings();
+
+            List<String> ai();
+        }
+    }
+
+    interface Quota {
+        Sockets sockets();
+
+        Api api();
+
+        interface Sockets {
+            int perAddress();
+
+            int perIdentity();
+        }
+
+        interface Api {
+            Rate perAddress();
+
+            Rate perIdentity();
+        }
+
+        interface Rate {
+            int burst();
+
+            double perSecond();
+        }
+    }
+
+    interface Guest {
+        /** PKCS#8 PEM, or a file holding it; one of the two is required. */
+        Optional<String> privateKey();
+
+        Optional<String> privateKeyFile();
+
+        Issue issue();
+
+        interface Issue {
+            int perMinute();
+        }
+    }
+
+    interface Web {
+        String keycloakUrl();
+    }
+}
