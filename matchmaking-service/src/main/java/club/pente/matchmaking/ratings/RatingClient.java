@@ -3,7 +3,10 @@ package club.pente.matchmaking.ratings;
 import club.pente.core.contract.Contracts;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.net.URI;
@@ -27,9 +30,25 @@ public class RatingClient {
     private final Duration timeout;
     private final int defaultRating;
 
-    public RatingClient(@ConfigProperty(name = "pente.rating.url") String baseUrl,
-                        @ConfigProperty(name = "pente.rating.timeout", defaultValue = "1s") Duration timeout,
-                        @ConfigProperty(name = "pente.rating.default", defaultValue = "1500") int defaultRating) {
+    /** Where the rating service answers ({@code pente.rating.*}), and what a player it cannot tell about is rated. */
+    @ConfigMapping(prefix = "pente.rating")
+    public interface Settings {
+        String url();
+
+        @WithDefault("1s")
+        Duration timeout();
+
+        @WithName("default")
+        @WithDefault("1500")
+        int defaultRating();
+    }
+
+    @Inject
+    public RatingClient(Settings settings) {
+        this(settings.url(), settings.timeout(), settings.defaultRating());
+    }
+
+    public RatingClient(String baseUrl, Duration timeout, int defaultRating) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.timeout = timeout;
         this.defaultRating = defaultRating;
