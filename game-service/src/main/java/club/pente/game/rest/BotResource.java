@@ -1,5 +1,6 @@
 package club.pente.game.rest;
 
+import club.pente.kit.rest.ApiError;
 import club.pente.core.contract.Abort;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.Ids;

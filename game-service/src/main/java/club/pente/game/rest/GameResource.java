@@ -1,5 +1,6 @@
 package club.pente.game.rest;
 
+import club.pente.kit.rest.ApiError;
 import club.pente.core.record.GameRecord;
 import club.pente.core.record.GameRecordFormat;
 import club.pente.game.application.GameReads;

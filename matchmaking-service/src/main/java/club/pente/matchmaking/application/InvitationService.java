@@ -1,5 +1,6 @@
 package club.pente.matchmaking.application;
 
+import club.pente.kit.rest.ApiException;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.InvitationAccepted;
 import club.pente.core.contract.PlayerRef;

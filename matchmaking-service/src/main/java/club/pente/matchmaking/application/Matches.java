@@ -1,5 +1,6 @@
 package club.pente.matchmaking.application;
 
+import club.pente.kit.rest.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.List;

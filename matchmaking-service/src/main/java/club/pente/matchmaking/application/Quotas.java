@@ -1,5 +1,6 @@
 package club.pente.matchmaking.application;
 
+import club.pente.kit.rest.ApiException;
 import club.pente.identity.RateLimiter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -62,7 +63,7 @@ public class Quotas {
     public void checkOpenInvitations(Transaction tx, Player inviter, Instant now) {
         long open = tx.invitations().openOf(inviter.id(), now);
         if (open >= openInvitations) {
-            throw new TooManyRequestsException("TOO_MANY_OPEN_INVITATIONS", "you have " + open
+            throw ApiException.tooManyRequests("TOO_MANY_OPEN_INVITATIONS", "you have " + open
                     + " open invitations, the most one player may have; cancel one or let it be accepted first", RETRY_HELD);
         }
     }
@@ -71,14 +72,14 @@ public class Quotas {
     public void checkLiveComputerGames(Transaction tx, Player player) {
         long live = tx.games().liveComputerGamesOf(player.id());
         if (live >= liveComputerGames) {
-            throw new TooManyRequestsException("TOO_MANY_LIVE_COMPUTER_GAMES", "you are playing " + live
+            throw ApiException.tooManyRequests("TOO_MANY_LIVE_COMPUTER_GAMES", "you are playing " + live
                     + " games against the computer, the most at once; finish or resign one first", RETRY_HELD);
         }
     }
 
     private static void perMinute(RateLimiter limiter, Player player, String error, String what) {
         limiter.tryAcquire(player.id()).ifPresent(wait -> {
-            throw new TooManyRequestsException(error, "at most " + limiter.limit() + " " + what + " a minute per player; try again later",
+            throw ApiException.tooManyRequests(error, "at most " + limiter.limit() + " " + what + " a minute per player; try again later",
                     RateLimiter.retryAfterSeconds(wait));
         });
     }

@@ -1,7 +1,7 @@
 package club.pente.matchmaking.rest;
 
 import club.pente.core.contract.PlayerRef;
-import club.pente.matchmaking.application.ApiException;
+import club.pente.kit.rest.ApiException;
 import club.pente.matchmaking.application.Player;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.enterprise.context.RequestScoped;

@@ -1,5 +1,6 @@
 package club.pente.matchmaking.application;
 
+import club.pente.kit.rest.ApiException;
 import club.pente.matchmaking.domain.PairingPolicy;
 import club.pente.matchmaking.domain.Seek;
 import club.pente.matchmaking.domain.SeekStatus;
