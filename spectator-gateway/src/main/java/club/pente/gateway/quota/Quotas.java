@@ -14,8 +14,8 @@ import jakarta.inject.Inject;
 public class Quotas {
     private final ConnectionLimiter socketsPerAddress;
     private final ConnectionLimiter socketsPerIdentity;
-    private final RateLimiter apiPerAddress;
-    private final RateLimiter apiPerIdentity;
+    private final TokenBuckets apiPerAddress;
+    private final TokenBuckets apiPerIdentity;
 
     @Inject
     public Quotas(EdgeSettings settings) {
@@ -28,8 +28,8 @@ public class Quotas {
                   double identityRate) {
         this.socketsPerAddress = new ConnectionLimiter(socketsPerAddress);
         this.socketsPerIdentity = new ConnectionLimiter(socketsPerIdentity);
-        this.apiPerAddress = new RateLimiter(addressBurst, addressRate);
-        this.apiPerIdentity = new RateLimiter(identityBurst, identityRate);
+        this.apiPerAddress = new TokenBuckets(addressBurst, addressRate);
+        this.apiPerIdentity = new TokenBuckets(identityBurst, identityRate);
     }
 
     public ConnectionLimiter socketsPerAddress() {
@@ -40,11 +40,11 @@ public class Quotas {
         return socketsPerIdentity;
     }
 
-    public RateLimiter apiPerAddress() {
+    public TokenBuckets apiPerAddress() {
         return apiPerAddress;
     }
 
-    public RateLimiter apiPerIdentity() {
+    public TokenBuckets apiPerIdentity() {
         return apiPerIdentity;
     }
 

@@ -11,7 +11,7 @@ class LimitersTest {
     @Test
     void aBucketAllowsItsBurstThenItsRate() {
         AtomicLong now = new AtomicLong();
-        RateLimiter limiter = new RateLimiter(3, 2, 10, now::get);
+        TokenBuckets limiter = new TokenBuckets(3, 2, 10, now::get);
         assertThat(limiter.tryAcquire("a")).isTrue();
         assertThat(limiter.tryAcquire("a")).isTrue();
         assertThat(limiter.tryAcquire("a")).isTrue();
@@ -26,7 +26,7 @@ class LimitersTest {
     @Test
     void refilledBucketsAreForgottenAndNewKeysAreCapped() {
         AtomicLong now = new AtomicLong();
-        RateLimiter limiter = new RateLimiter(1, 1, 2, now::get);
+        TokenBuckets limiter = new TokenBuckets(1, 1, 2, now::get);
         assertThat(limiter.tryAcquire("a")).isTrue();
         assertThat(limiter.tryAcquire("b")).isTrue();
         assertThat(limiter.tryAcquire("c")).as("no room for a third key while both are busy").isFalse();

@@ -6,10 +6,11 @@ import java.util.function.LongSupplier;
 
 /**
  * Token buckets by key (an address, an identity): {@code burst} requests at once, refilled at
- * {@code perSecond}. Buckets that have refilled are forgotten by {@link #prune()}; the number of keys
+ * {@code perSecond}: the gateway's smooth per-request limits (the services' per-minute quotas count fixed
+ * windows instead, pente-identity's RateLimiter). Buckets that have refilled are forgotten by {@link #prune()}; the number of keys
  * is capped so that a flood of new keys cannot grow the map without bound (new keys beyond it are refused).
  */
-public final class RateLimiter {
+public final class TokenBuckets {
     private final double burst;
     private final double perSecond;
     private final int maxKeys;
@@ -40,7 +41,7 @@ public final class RateLimiter {
         }
     }
 
-    public RateLimiter(int burst, double perSecond, int maxKeys, LongSupplier nanoClock) {
+    public TokenBuckets(int burst, double perSecond, int maxKeys, LongSupplier nanoClock) {
         if (burst < 1 || perSecond <= 0 || maxKeys < 1) {
             throw new IllegalArgumentException("a rate limit needs burst >= 1, perSecond > 0 and maxKeys >= 1");
         }
@@ -50,7 +51,7 @@ public final class RateLimiter {
         this.nanoClock = nanoClock;
     }
 
-    public RateLimiter(int burst, double perSecond) {
+    public TokenBuckets(int burst, double perSecond) {
         this(burst, perSecond, 100_000, System::nanoTime);
     }
 
