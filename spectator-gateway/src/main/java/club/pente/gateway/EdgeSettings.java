@@ -91,5 +91,8 @@ public interface EdgeSettings {
 
     interface Web {
         String keycloakUrl();
+
+        /** The public client the browser signs in with ({@code GET /api/config}). */
+        String clientId();
     }
 }

@@ -4,8 +4,8 @@ import club.pente.core.notation.Notation;
 import club.pente.core.rules.Board;
 import club.pente.core.rules.MoveError;
 import club.pente.core.rules.Position;
+import club.pente.gateway.EdgeSettings;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.smallrye.config.ConfigMapping;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -27,15 +27,6 @@ import java.util.Set;
 @Path("/api/config")
 @Produces(MediaType.APPLICATION_JSON)
 public class ClientConfigResource {
-    /** {@code pente.web.*}, application.properties. */
-    @ConfigMapping(prefix = "pente.web")
-    public interface WebSettings {
-        /** The realm the browser signs in against ({@code PENTE_PUBLIC_OIDC_URL}). */
-        String keycloakUrl();
-
-        String clientId();
-    }
-
     public record ClientConfig(String keycloakUrl, String clientId, Rules rules) {
     }
 
@@ -59,8 +50,8 @@ public class ClientConfigResource {
 
     private final ClientConfig config;
 
-    public ClientConfigResource(WebSettings settings) {
-        this.config = new ClientConfig(settings.keycloakUrl(), settings.clientId(), RULES);
+    public ClientConfigResource(EdgeSettings settings) {
+        this.config = new ClientConfig(settings.web().keycloakUrl(), settings.web().clientId(), RULES);
     }
 
     @GET
