@@ -3,7 +3,6 @@ package club.pente.gateway.ws;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.Resign;
-import club.pente.gateway.identity.Identities;
 import club.pente.gateway.identity.Identity;
 import club.pente.gateway.messaging.CommandSender;
 import club.pente.gateway.ws.protocol.BadFrame;
@@ -22,7 +21,6 @@ import io.smallrye.mutiny.Uni;
 
 import java.time.Instant;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -41,18 +39,18 @@ public class GameSocket {
 
     private final GameRooms rooms;
     private final RoomFanOut fanOut;
-    private final Identities identities;
+    private final SocketAuth auth;
     private final CommandSender commands;
     private final SocketSlots slots;
     private final SocketSender sender;
-    private final Map<String, RateLimit> limits = new ConcurrentHashMap<>();
+    private final MessageRates rates = new MessageRates(20, 5);
     private final Map<String, Integer> badMessages = new ConcurrentHashMap<>();
 
-    public GameSocket(GameRooms rooms, RoomFanOut fanOut, Identities identities, CommandSender commands, SocketSlots slots,
+    public GameSocket(GameRooms rooms, RoomFanOut fanOut, SocketAuth auth, CommandSender commands, SocketSlots slots,
                       SocketSender sender) {
         this.rooms = rooms;
         this.fanOut = fanOut;
-        this.identities = identities;
+        this.auth = auth;
         this.commands = commands;
         this.slots = slots;
         this.sender = sender;
@@ -72,7 +70,7 @@ public class GameSocket {
                 resume = null; // a bad v just means a fresh snapshot
             }
         }
-        limits.put(connection.id(), new RateLimit(20, 5));
+        rates.open(connection);
         // Anonymous viewers count once per address: a client-chosen key (the old ?viewer=) is not trusted.
         fanOut.join(connection, connection.pathParam("id"), resume, "addr:" + SocketSlots.address(connection));
         return Uni.createFrom().voidItem();
@@ -80,7 +78,7 @@ public class GameSocket {
 
     @OnClose
     public void close(WebSocketConnection connection) {
-        limits.remove(connection.id());
+        rates.close(connection);
         badMessages.remove(connection.id());
         slots.release(connection);
         rooms.leave(connection);
@@ -93,9 +91,8 @@ public class GameSocket {
 
     @OnTextMessage
     public Uni<Void> message(WebSocketConnection connection, String text) {
-        RateLimit limit = limits.get(connection.id());
-        if (limit != null && !limit.allow()) {
-            return connection.close(new CloseReason(1008, "too many messages"));
+        if (!rates.allow(connection)) {
+            return connection.close(MessageRates.FLOOD);
         }
         ClientFrame frame;
         try {
@@ -115,8 +112,8 @@ public class GameSocket {
         if (viewer == null) {
             return error(connection, "not watching a game");
         }
-        if (frame instanceof ClientFrame.Auth auth) {
-            return auth(connection, viewer, auth.token());
+        if (frame instanceof ClientFrame.Auth token) {
+            return auth(connection, viewer, token.token());
         }
         if (frame instanceof ClientFrame.Move move) {
             return move(connection, viewer, move);
@@ -128,20 +125,11 @@ public class GameSocket {
     }
 
     private Uni<Void> auth(WebSocketConnection connection, Viewer viewer, String token) {
-        return identities.verify(token).map(Optional::of).onFailure().recoverWithItem(Optional.empty())
-                .chain(verified -> {
-                    if (verified.isEmpty()) {
-                        return connection.close(new CloseReason(4401, "invalid token"));
-                    }
-                    Identity identity = verified.get();
-                    if (!slots.identify(connection, identity.id())) {
-                        return connection.close(new CloseReason(TOO_MANY, "too many sockets for this player"));
-                    }
-                    rooms.identify(connection, viewer, identity);
-                    GameRoom room = rooms.room(connection.pathParam("id"));
-                    return sender.reply(connection, new ServerFrame.GameWelcome(identity.id(), identity.name(),
-                            room.isPlayer(identity.id())));
-                });
+        return auth.authenticate(connection, token, identity -> {
+            rooms.identify(connection, viewer, identity);
+            GameRoom room = rooms.room(connection.pathParam("id"));
+            return sender.reply(connection, new ServerFrame.GameWelcome(identity.id(), identity.name(), room.isPlayer(identity.id())));
+        });
     }
 
     private Uni<Void> move(WebSocketConnection connection, Viewer viewer, ClientFrame.Move move) {

@@ -1,7 +1,5 @@
 package club.pente.gateway.ws;
 
-import club.pente.gateway.identity.Identities;
-import club.pente.gateway.identity.Identity;
 import club.pente.gateway.ws.protocol.BadFrame;
 import club.pente.gateway.ws.protocol.ClientFrame;
 import club.pente.gateway.ws.protocol.ServerFrame;
@@ -16,9 +14,6 @@ import io.quarkus.websockets.next.WebSocket;
 import io.quarkus.websockets.next.WebSocketConnection;
 import io.smallrye.mutiny.Uni;
 
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code /ws/lobby}: lobby numbers as they change; {@code {"type":"auth","token":...}} adds personal
@@ -28,14 +23,14 @@ import java.util.concurrent.ConcurrentHashMap;
 @WebSocket(path = "/ws/lobby")
 public class LobbySocket {
     private final LobbySockets lobby;
-    private final Identities identities;
+    private final SocketAuth auth;
     private final SocketSlots slots;
     private final SocketSender sender;
-    private final Map<String, RateLimit> limits = new ConcurrentHashMap<>();
+    private final MessageRates rates = new MessageRates(10, 1);
 
-    public LobbySocket(LobbySockets lobby, Identities identities, SocketSlots slots, SocketSender sender) {
+    public LobbySocket(LobbySockets lobby, SocketAuth auth, SocketSlots slots, SocketSender sender) {
         this.lobby = lobby;
-        this.identities = identities;
+        this.auth = auth;
         this.slots = slots;
         this.sender = sender;
     }
@@ -45,14 +40,14 @@ public class LobbySocket {
         if (!slots.open(connection)) {
             return connection.close(new CloseReason(GameSocket.TOO_MANY, "too many sockets from this address"));
         }
-        limits.put(connection.id(), new RateLimit(10, 1));
+        rates.open(connection);
         lobby.join(connection, "addr:" + SocketSlots.address(connection));
         return Uni.createFrom().voidItem();
     }
 
     @OnClose
     public void close(WebSocketConnection connection) {
-        limits.remove(connection.id());
+        rates.close(connection);
         slots.release(connection);
         lobby.leave(connection);
     }
@@ -64,9 +59,8 @@ public class LobbySocket {
 
     @OnTextMessage
     public Uni<Void> message(WebSocketConnection connection, String text) {
-        RateLimit limit = limits.get(connection.id());
-        if (limit != null && !limit.allow()) {
-            return connection.close(new CloseReason(1008, "too many messages"));
+        if (!rates.allow(connection)) {
+            return connection.close(MessageRates.FLOOD);
         }
         ClientFrame frame;
         try {
@@ -74,25 +68,13 @@ public class LobbySocket {
         } catch (BadFrame e) {
             return error(connection, e.getMessage());
         }
-        if (frame instanceof ClientFrame.Auth auth) {
-            return auth(connection, auth.token());
+        if (frame instanceof ClientFrame.Auth token) {
+            return auth.authenticate(connection, token.token(), identity -> {
+                lobby.identify(connection, identity);
+                return sender.reply(connection, new ServerFrame.LobbyWelcome(identity.id(), identity.name(), identity.guest()));
+            });
         }
         return sender.reply(connection, new ServerFrame.Pong());
-    }
-
-    private Uni<Void> auth(WebSocketConnection connection, String token) {
-        return identities.verify(token).map(Optional::of).onFailure().recoverWithItem(Optional.empty())
-                .chain(verified -> {
-                    if (verified.isEmpty()) {
-                        return connection.close(new CloseReason(4401, "invalid token"));
-                    }
-                    Identity identity = verified.get();
-                    if (!slots.identify(connection, identity.id())) {
-                        return connection.close(new CloseReason(GameSocket.TOO_MANY, "too many sockets for this player"));
-                    }
-                    lobby.identify(connection, identity);
-                    return sender.reply(connection, new ServerFrame.LobbyWelcome(identity.id(), identity.name(), identity.guest()));
-                });
     }
 
     private Uni<Void> error(WebSocketConnection connection, String reason) {
