@@ -51,7 +51,6 @@ public final class QuarkusServices {
         PostgresTarget db = config.postgres().withDatabase("pente_matchmaking");
         Map<String, String> env = common(config);
         env.put("PENTE_MATCHMAKING_PORT", Integer.toString(port));
-        env.put("PENTE_MATCHMAKING_DB_REACTIVE_URL", db.reactiveUrl());
         env.put("PENTE_MATCHMAKING_DB_JDBC_URL", db.jdbcUrl());
         return service(config, repo, "matchmaking", "matchmaking-service", port, envInt("PENTE_MATCHMAKING_MANAGEMENT_PORT", 9082), env,
                 "pente_matchmaking");

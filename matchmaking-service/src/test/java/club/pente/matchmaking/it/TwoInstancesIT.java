@@ -66,7 +66,6 @@ class TwoInstancesIT {
         IsolatedTopics topics = IsolatedTopics.fresh("multi");
         Map<String, String> properties = new HashMap<>(MatchmakingTestResource.runProperties(topics));
         properties.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
-        properties.put("quarkus.datasource.reactive.url", config.postgres().withDatabase(DATABASE).reactiveUrl());
         properties.put("quarkus.datasource.jdbc.url", config.postgres().withDatabase(DATABASE).jdbcUrl());
         properties.put("quarkus.datasource.username", config.postgresUser());
         properties.put("quarkus.datasource.password", config.postgresPassword());
