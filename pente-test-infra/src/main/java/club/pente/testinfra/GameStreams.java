@@ -98,9 +98,12 @@ public final class GameStreams implements AutoCloseable {
     public void close() throws InterruptedException {
         try {
             events.close();
-            deadLetters.close();
         } finally {
-            publisher.close();
+            try {
+                deadLetters.close();
+            } finally {
+                publisher.close();
+            }
         }
     }
 

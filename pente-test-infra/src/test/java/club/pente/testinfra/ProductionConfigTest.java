@@ -82,6 +82,22 @@ class ProductionConfigTest {
     }
 
     @Test
+    void everySecretWithoutAProductionValueStopsAProductionStart() throws Exception {
+        int required = 0;
+        for (String service : SERVICES) {
+            List<String> listed = List.of(raw(service).getProperty("pente.secrets.required", "").split("\\s*,\\s*"));
+            for (String name : secretNames(service)) {
+                if (raw(service).getProperty(name).matches("\\$\\{PENTE_[A-Z_]+}")) {
+                    // Quarkus would start without it; the kit's RequiredSecrets refuses to.
+                    assertThat(listed).as(service + ": pente.secrets.required names " + name).contains(name);
+                    required++;
+                }
+            }
+        }
+        assertThat(required).isGreaterThanOrEqualTo(6);
+    }
+
+    @Test
     void theEnvironmentSuppliesTheSecretsInProduction() throws Exception {
         SmallRyeConfig game = config("game-service", "prod", Map.of("PENTE_OIDC_CLIENT_SECRET", "s3cret",
                 "PENTE_GAME_DB_USER", "pente_game", "PENTE_GAME_DB_PASSWORD", "pw"));

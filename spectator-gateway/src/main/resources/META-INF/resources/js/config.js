@@ -14,10 +14,14 @@ export function clientConfig() {
   return config;
 }
 
-/** The presets players choose from (names such as 10+5, or untimed), as matchmaking accepts them. */
+/**
+ * The presets players choose from as matchmaking accepts them: {names: [10+5, ..., untimed], preferred: the
+ * one a lobby offers first}.
+ */
 export function timeControls() {
   if (!presets) {
-    presets = json('/api/matchmaking/seeks/presets').then(answer => answer.timeControls || [])
+    presets = json('/api/matchmaking/seeks/presets')
+      .then(answer => ({ names: answer.timeControls || [], preferred: answer.defaultTimeControl || null }))
       .catch((e) => { presets = null; throw e; });
   }
   return presets;

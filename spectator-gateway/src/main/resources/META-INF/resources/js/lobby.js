@@ -85,12 +85,27 @@ export function mountLobby(container) {
     if (code) location.hash = `#/invite/${encodeURIComponent(code)}`;
   });
 
-  // The presets are matchmaking's: the selects fill when its list has come (a seek needs matchmaking anyway).
-  timeControls().then((names) => {
-    for (const select of [el.seekTime, el.inviteTime]) {
-      if (!select.options.length) select.replaceChildren(...names.map(presetOption));
-    }
-  }).catch(e => toast(describeError(e), 'error'));
+  // The presets are matchmaking's: the selects fill when its list has come (a seek needs matchmaking
+  // anyway); until then seeking and inviting wait, and a failed fetch is tried again.
+  el.seekButton.disabled = true;
+  el.inviteButton.disabled = true;
+  loadPresets(0);
+
+  function loadPresets(failures) {
+    timeControls().then(({ names, preferred }) => {
+      for (const select of [el.seekTime, el.inviteTime]) {
+        if (!select.options.length) {
+          select.replaceChildren(...names.map(presetOption));
+          if (names.includes(preferred)) select.value = preferred;
+        }
+      }
+      el.seekButton.disabled = false;
+      el.inviteButton.disabled = false;
+    }).catch((e) => {
+      if (failures === 0) toast(describeError(e), 'error');
+      setTimeout(() => { if (el.seekButton.isConnected) loadPresets(failures + 1); }, 5000);
+    });
+  }
 
   function every(ms, fn) {
     const id = setInterval(fn, ms);

@@ -12,6 +12,8 @@ import java.util.Map;
  */
 public final class TimeControlPresets {
     public static final String UNTIMED = "untimed";
+    /** What a lobby offers first. */
+    public static final String DEFAULT = "5+5";
     private static final Map<String, TimeControl> PRESETS = new LinkedHashMap<>();
 
     static {

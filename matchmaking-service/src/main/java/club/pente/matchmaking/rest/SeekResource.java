@@ -39,7 +39,7 @@ public class SeekResource {
                            String gameId, String color, PlayerRef opponent) {
     }
 
-    public record Presets(List<String> timeControls) {
+    public record Presets(List<String> timeControls, String defaultTimeControl) {
     }
 
     private final SeekService seeks;
@@ -67,7 +67,7 @@ public class SeekResource {
     @PermitAll
     @Operation(summary = "The time controls to choose from")
     public Presets presets() {
-        return new Presets(TimeControlPresets.names());
+        return new Presets(TimeControlPresets.names(), TimeControlPresets.DEFAULT);
     }
 
     @GET

@@ -154,7 +154,8 @@ class SeekFlowTest {
                 .statusCode(400).body("error", equalTo("MISSING_MODE"));
         guest.request().get("/api/matchmaking/seeks/{id}", "no-such-seek").then()
                 .statusCode(404).body("error", equalTo("UNKNOWN_SEEK"));
-        given().get("/api/matchmaking/seeks/presets").then().statusCode(200).body("timeControls", hasItem("5+5"));
+        given().get("/api/matchmaking/seeks/presets").then().statusCode(200).body("timeControls", hasItem("5+5"))
+                .body("defaultTimeControl", equalTo("5+5"));
         assertThat(((Number) TestDb.single("select count(*) from seeks where player_id = ?", guest.id())).intValue()).isZero();
     }
 

@@ -35,7 +35,16 @@ public final class MatchmakingStreams implements AutoCloseable {
         this.eventsTopic = eventsTopic;
         this.presenceTopic = presenceTopic;
         commands = StreamRecorder.fromStart(bootstrap, json -> read(json, GameCommand.class), commandsTopic);
-        notifications = StreamRecorder.fromStart(bootstrap, json -> read(json, MatchmakingEvent.class), notificationsTopic);
+        try {
+            notifications = StreamRecorder.fromStart(bootstrap, json -> read(json, MatchmakingEvent.class), notificationsTopic);
+        } catch (RuntimeException e) {
+            try {
+                commands.close();
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            throw e;
+        }
         publisher = new StreamPublisher(bootstrap);
     }
 
@@ -97,9 +106,12 @@ public final class MatchmakingStreams implements AutoCloseable {
     public void close() throws InterruptedException {
         try {
             commands.close();
-            notifications.close();
         } finally {
-            publisher.close();
+            try {
+                notifications.close();
+            } finally {
+                publisher.close();
+            }
         }
     }
 }
