@@ -1,5 +1,6 @@
 package club.pente.hostile;
 
+import club.pente.core.contract.Topic;
 import java.util.List;
 import java.util.Random;
 
@@ -43,39 +44,39 @@ final class HostileFrames {
     }
 
     /** A record for a consumed topic, keyed as its producers key it (or not). */
-    record KafkaRecord(String topicProperty, String key, String value) {
+    record KafkaRecord(Topic topic, String key, String value) {
     }
 
     KafkaRecord kafkaRecord() {
         String id = badIdJson();
         String gameKey = random.nextInt(5) == 0 ? pick(List.of("", "k".repeat(300), "\u0000")) : referenceGame;
         return switch (random.nextInt(12)) {
-            case 0 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":" + id
+            case 0 -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":" + id
                     + ",\"gameId\":\"" + referenceGame + "\",\"playerId\":\"p\",\"expectedPly\":3,\"point\":\"A1\",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
-            case 1 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+            case 1 -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
                     + "\",\"gameId\":\"" + referenceGame + "\",\"playerId\":" + badPlayerIdJson() + ",\"expectedPly\":3,\"point\":\"A1\",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
-            case 2 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"CreateGame\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+            case 2 -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":\"CreateGame\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
                     + "\",\"gameId\":" + id + ",\"white\":{\"id\":\"w\",\"name\":\"w\"},\"black\":{\"id\":\"b\",\"name\":\"b\"},\"ranked\":false,\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
-            case 3 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"CreateGame\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+            case 3 -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":\"CreateGame\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
                     + "\",\"gameId\":\"g-" + random.nextInt() + "\",\"white\":{\"id\":" + badPlayerIdJson() + ",\"name\":\"w\"},\"black\":{\"id\":\"b\",\"name\":\"b\"},\"ranked\":false,\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
-            case 4 -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"Abort\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+            case 4 -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":\"Abort\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
                     + "\",\"gameId\":\"" + referenceGame + "\",\"adminId\":\"a\",\"reason\":" + pick(List.of("\"\\u0000\"", "\"" + "r".repeat(600) + "\"", "7", "null")) + ",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
-            case 5 -> new KafkaRecord("pente.topic.events", gameKey, "{\"type\":\"GameEnded\",\"schemaVersion\":1,\"eventId\":" + id
+            case 5 -> new KafkaRecord(Topic.GAME_EVENTS, gameKey, "{\"type\":\"GameEnded\",\"schemaVersion\":1,\"eventId\":" + id
                     + ",\"gameId\":\"" + referenceGame + "\",\"version\":9,\"occurredAt\":\"2026-12-01T12:00:00Z\",\"commandId\":\"c\",\"result\":\"WHITE_WINS\",\"reason\":\"RESIGNATION\",\"ranked\":true,"
                     + "\"white\":{\"id\":\"w\",\"name\":\"w\"},\"black\":{\"id\":\"b\",\"name\":\"b\"},\"plies\":3,\"capturedPairs\":{\"white\":0,\"black\":0},\"points\":{\"white\":0,\"black\":0}}");
-            case 6 -> new KafkaRecord("pente.topic.events", gameKey, "{\"type\":\"GameEnded\",\"schemaVersion\":1,\"eventId\":\"e-" + random.nextInt()
+            case 6 -> new KafkaRecord(Topic.GAME_EVENTS, gameKey, "{\"type\":\"GameEnded\",\"schemaVersion\":1,\"eventId\":\"e-" + random.nextInt()
                     + "\",\"gameId\":\"g\",\"version\":9,\"occurredAt\":\"2026-12-01T12:00:00Z\",\"commandId\":\"c\",\"result\":\"WHITE_WINS\",\"reason\":\"RESIGNATION\",\"ranked\":true,"
                     + "\"white\":{\"id\":" + badPlayerIdJson() + ",\"name\":\"w\"},\"black\":{\"id\":\"b\",\"name\":\"b\"},\"plies\":3,\"capturedPairs\":{\"white\":0,\"black\":0},\"points\":{\"white\":0,\"black\":0}}");
-            case 7 -> new KafkaRecord("pente.topic.events", gameKey, "{\"type\":\"MovePlayed\",\"schemaVersion\":1,\"eventId\":\"e\",\"gameId\":\"" + referenceGame
+            case 7 -> new KafkaRecord(Topic.GAME_EVENTS, gameKey, "{\"type\":\"MovePlayed\",\"schemaVersion\":1,\"eventId\":\"e\",\"gameId\":\"" + referenceGame
                     + "\",\"version\":" + pick(List.of("\"4\"", "[]", "{}", "1e999")) + ",\"ply\":3,\"color\":\"WHITE\",\"playerId\":\"p\",\"point\":\"A1\"}");
-            case 8 -> new KafkaRecord(pick(List.of("pente.topic.presence", "pente.topic.matchmaking-events", "pente.topic.rating-events")), gameKey,
+            case 8 -> new KafkaRecord(pick(List.of(Topic.PRESENCE, Topic.MATCHMAKING_EVENTS, Topic.RATING_EVENTS)), gameKey,
                     "{\"type\":" + pick(List.of("\"PresenceChanged\"", "\"SeekMatched\"", "\"LobbyCounts\"", "7", "\"\\u0000\"")) + ",\"schemaVersion\":1,\"gameId\":" + id
                             + ",\"playerId\":" + id + ",\"spectators\":" + pick(List.of("-1", "\"many\"", "1e999", "[]")) + "}");
-            case 9 -> new KafkaRecord(pick(List.of("pente.topic.commands", "pente.topic.events", "pente.topic.presence")), gameKey, pick(List.of(
+            case 9 -> new KafkaRecord(pick(List.of(Topic.GAME_COMMANDS, Topic.GAME_EVENTS, Topic.PRESENCE)), gameKey, pick(List.of(
                     "{", "null", "[]", "\"text\"", "{\"type\":\"Teleport\"}", "\u0000", "{\"type\":\"PlayMove\"" + ",\"x\":1".repeat(20_000) + "}",
                     "{\"a\":" + "[".repeat(5000) + "]".repeat(5000) + "}")));
-            case 10 -> new KafkaRecord(pick(List.of("pente.topic.commands", "pente.topic.events")), gameKey, null);
-            default -> new KafkaRecord("pente.topic.commands", gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
+            case 10 -> new KafkaRecord(pick(List.of(Topic.GAME_COMMANDS, Topic.GAME_EVENTS)), gameKey, null);
+            default -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
                     + "\",\"gameId\":\"" + referenceGame + "\",\"playerId\":\"p\",\"expectedPly\":" + pick(List.of("\"3\"", "3.5", "[]", "1e999")) + ",\"point\":\"A1\",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
         };
     }

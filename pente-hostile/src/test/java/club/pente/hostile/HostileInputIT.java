@@ -1,5 +1,6 @@
 package club.pente.hostile;
 
+import club.pente.core.contract.Topic;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.CreateGame;
 import club.pente.core.contract.PlayMove;
@@ -123,7 +124,7 @@ class HostileInputIT {
     @Test
     void hostileInputIsRefusedChangesNothingAndStopsNothing() throws Exception {
         String game = UUID.randomUUID().toString();
-        send("pente.topic.commands", game, CreateGame.of(game, alice, bob, false, TimeControl.UNTIMED));
+        send(Topic.GAME_COMMANDS, game, CreateGame.of(game, alice, bob, false, TimeControl.UNTIMED));
         awaitGame(game, node -> node.path("version").asInt() == 1);
         String aliceCommand = "opening-" + UUID.randomUUID();
         assertThat(post(platform.url("game") + "/api/games/" + game + "/moves", aliceToken,
@@ -307,7 +308,7 @@ class HostileInputIT {
         for (int i = 0; i < count; i++) {
             HostileFrames.KafkaRecord record = frames.kafkaRecord();
             CompletableFuture<Void> ack = new CompletableFuture<>();
-            producer.send(new ProducerRecord<>(platform.topic(record.topicProperty()), record.key(), record.value()), (metadata, failure) -> {
+            producer.send(new ProducerRecord<>(platform.topic(record.topic()), record.key(), record.value()), (metadata, failure) -> {
                 if (failure != null) {
                     ack.completeExceptionally(failure);
                 } else {
@@ -315,7 +316,7 @@ class HostileInputIT {
                 }
             });
             acks.add(ack);
-            tally.count("kafka record", record.topicProperty().substring("pente.topic.".length()));
+            tally.count("kafka record", record.topic().key());
         }
         CompletableFuture.allOf(acks.toArray(CompletableFuture[]::new)).get(2, TimeUnit.MINUTES);
     }
@@ -325,8 +326,8 @@ class HostileInputIT {
      * group still behind at the deadline (two minutes plus 10 ms a record) is stuck on something it was sent, and that is a violation.
      */
     private static void awaitConsumersCaughtUp(Tally tally, Duration deadline) throws Exception {
-        List<String> topics = List.of("pente.topic.commands", "pente.topic.events", "pente.topic.presence",
-                "pente.topic.matchmaking-events", "pente.topic.rating-events").stream().map(platform::topic).toList();
+        List<String> topics = List.of(Topic.GAME_COMMANDS, Topic.GAME_EVENTS, Topic.PRESENCE,
+                Topic.MATCHMAKING_EVENTS, Topic.RATING_EVENTS).stream().map(platform::topic).toList();
         Properties props = new Properties();
         props.put("bootstrap.servers", platform.config().kafkaBootstrapServers());
         try (Admin admin = Admin.create(props)) {
@@ -417,7 +418,7 @@ class HostileInputIT {
         awaitGame(computerGame, node -> node.path("ply").asInt() >= 1); // created by matchmaking, opened by the computer
 
         String ranked = UUID.randomUUID().toString();
-        send("pente.topic.commands", ranked, CreateGame.of(ranked, alice, bob, true, TimeControl.UNTIMED));
+        send(Topic.GAME_COMMANDS, ranked, CreateGame.of(ranked, alice, bob, true, TimeControl.UNTIMED));
         awaitGame(ranked, node -> node.path("version").asInt() == 1);
         int gamesBefore = ratedGames(alice.id());
         assertThat(post(platform.url("gateway") + "/api/games/" + ranked + "/resign", bobToken, "{}").statusCode()).isEqualTo(200);
@@ -514,8 +515,8 @@ class HostileInputIT {
         return tokens;
     }
 
-    private static void send(String topicProperty, String key, Object command) throws Exception {
-        producer.send(new ProducerRecord<>(platform.topic(topicProperty), key, Contracts.json().writeValueAsString(command))).get(30, TimeUnit.SECONDS);
+    private static void send(Topic topic, String key, Object command) throws Exception {
+        producer.send(new ProducerRecord<>(platform.topic(topic), key, Contracts.json().writeValueAsString(command))).get(30, TimeUnit.SECONDS);
     }
 
     private static JsonNode getGame(String game) throws Exception {

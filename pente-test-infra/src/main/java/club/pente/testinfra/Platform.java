@@ -137,11 +137,6 @@ public final class Platform implements AutoCloseable {
         return processes.get(service);
     }
 
-    /** This platform's name of a topic, by its property ({@code pente.topic.commands}); {@code null} for no such property. */
-    public String topic(String property) {
-        return topics.properties().get(property);
-    }
-
     /** This platform's name of a topic. */
     public String topic(Topic topic) {
         return topics.name(topic);
