@@ -2,16 +2,13 @@ package club.pente.gateway.support;
 
 import club.pente.stack.Components;
 import club.pente.stack.StackConfig;
-import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.IsolatedTopics;
+import club.pente.testinfra.PackagedGameService;
 import club.pente.testinfra.ServiceProcess;
 import club.pente.testinfra.ServiceProperties;
-import club.pente.testinfra.TestDatabases;
 import club.pente.testinfra.TestStack;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.io.File;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -33,22 +30,12 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
     @Override
     public Map<String, String> start() {
         StackConfig config = TestStack.get().ensure(Components.KAFKA, Components.POSTGRES, Components.KEYCLOAK);
-        TestDatabases.recreate(DATABASE);
         IsolatedTopics topics = IsolatedTopics.fresh("gwtest");
-        Map<String, String> game = ServiceProperties.gameService(config, DATABASE, topics);
-        try {
-            File jar = new File(System.getProperty("game.service.jar", "../game-service/target/quarkus-app/quarkus-run.jar"));
-            gameService = ServiceProcess.start(jar, "game-service-for-gateway", GAME_PORT, game).awaitReady(Duration.ofSeconds(90));
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot start the game service for the gateway tests", e);
-        }
+        gameService = PackagedGameService.start(config, "game-service-for-gateway", GAME_PORT, DATABASE, topics);
         gameServiceManagementUrl = gameService.managementUrl();
         Map<String, String> props = new HashMap<>(topics.properties());
-        props.put("kafka.bootstrap.servers", config.kafkaBootstrapServers());
+        props.putAll(ServiceProperties.kafkaAndKeycloak(config)); // Kafka, Keycloak and the development guest key
         props.put("pente.route.games", gameService.url());
-        props.put("quarkus.oidc.auth-server-url", config.realmUrl());
-        props.put("quarkus.oidc.credentials.secret", config.servicesSecret());
-        props.put("pente.guest.public-key", DemoTokens.devGuestPublicKey());
         props.put("pente.ws.allowed-origins", "http://localhost:8080");
         props.put("pente.gateway.resume-buffer", "4");
         // Small limits so that the quota tests reach them quickly; every test speaks within them.
