@@ -2,7 +2,6 @@ package club.pente.matchmaking.support;
 
 import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.PenteStackTestResource;
-import club.pente.testinfra.TestDatabases;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 import java.util.HashMap;
@@ -15,18 +14,9 @@ import java.util.Map;
  */
 public class MatchmakingTestResource implements QuarkusTestResourceLifecycleManager {
     public static final String DATABASE = "pente_matchmaking_test";
-    private final PenteStackTestResource stack = new PenteStackTestResource();
-
-    @Override
-    public void init(Map<String, String> initArgs) {
-        stack.init(Map.of("database", DATABASE));
-    }
-
     @Override
     public Map<String, String> start() {
-        TestDatabases.recreate(DATABASE);
-        Map<String, String> props = new HashMap<>(stack.start());
-        props.putAll(runProperties(IsolatedTopics.fresh("test")));
+        Map<String, String> props = PenteStackTestResource.freshRun(DATABASE, runProperties(IsolatedTopics.fresh("test")));
         props.put("pente.rating.url", "http://127.0.0.1:1");
         return props;
     }
@@ -44,6 +34,6 @@ public class MatchmakingTestResource implements QuarkusTestResourceLifecycleMana
 
     @Override
     public void stop() {
-        stack.stop();
+        // The stack outlives the test run (see KafkaTestResource#stop).
     }
 }

@@ -4,6 +4,7 @@ import club.pente.stack.Components;
 import club.pente.stack.PostgresDatabases;
 import club.pente.stack.StackConfig;
 import club.pente.testinfra.IsolatedTopics;
+import club.pente.testinfra.TestDatabases;
 import club.pente.testinfra.KafkaTestResource;
 import club.pente.testinfra.PostgresTestResource;
 import club.pente.testinfra.TestStack;
@@ -32,30 +33,13 @@ public class RatingServiceTestResource implements QuarkusTestResourceLifecycleMa
 
     @Override
     public Map<String, String> start() {
-        recreateDatabase(DATABASE);
+        TestDatabases.recreate(DATABASE);
         Map<String, String> props = new HashMap<>(kafka.start());
         props.putAll(postgres.start());
         props.putAll(IsolatedTopics.fresh("test").properties());
         props.put("pente.kafka.partitions", "4");
         props.put("mp.messaging.incoming.game-events.concurrency", "4");
         return props;
-    }
-
-    /** Drops and creates the test database so that a test run starts from an empty schema. */
-    static void recreateDatabase(String database) {
-        if (!DATABASE.equals(database)) {
-            throw new IllegalArgumentException("refusing to drop " + database);
-        }
-        StackConfig config = TestStack.get().ensure(Components.POSTGRES);
-        try {
-            try (Connection connection = PostgresDatabases.connect(config, config.postgres().database());
-                 Statement statement = connection.createStatement()) {
-                statement.execute("drop database if exists " + database + " with (force)");
-            }
-            PostgresDatabases.ensure(config, database);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot recreate database " + database, e);
-        }
     }
 
     @Override
