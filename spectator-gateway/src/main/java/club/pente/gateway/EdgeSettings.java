@@ -1,5 +1,6 @@
 package club.pente.gateway;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -40,6 +41,27 @@ public interface EdgeSettings {
     /** The only paths forwarded to each service (anything else is a 404 here). */
     interface Proxy {
         Paths paths();
+
+        /**
+         * The largest body each service accepts (its quarkus.http.limits.max-body-size), refused here with a
+         * 413: a service refusing a body it is still being sent closes the connection mid-request, which
+         * the gateway could only report as the service not answering.
+         */
+        MaxBody maxBody();
+
+        interface MaxBody {
+            @WithDefault("16K")
+            MemorySize games();
+
+            @WithDefault("16K")
+            MemorySize matchmaking();
+
+            @WithDefault("16K")
+            MemorySize ratings();
+
+            @WithDefault("64K")
+            MemorySize ai();
+        }
 
         interface Paths {
             List<String> games();

@@ -46,6 +46,7 @@ public class ApiProxy {
             .connectTimeout(Duration.ofSeconds(2)).build();
     private final Map<String, String> targets;
     private final ApiRoutes routes;
+    private final Map<String, Long> maxBody;
     private final Duration timeout;
     private final Quotas quotas;
     private final Callers callers;
@@ -56,6 +57,9 @@ public class ApiProxy {
         this.targets = Map.of("games", route.games(), "matchmaking", route.matchmaking(), "ratings", route.ratings(), "ai", route.ai());
         this.routes = new ApiRoutes(Map.of("games", paths.games(), "matchmaking", paths.matchmaking(), "ratings", paths.ratings(),
                 "ai", paths.ai()));
+        EdgeSettings.Proxy.MaxBody maxBody = settings.proxy().maxBody();
+        this.maxBody = Map.of("games", maxBody.games().asLongValue(), "matchmaking", maxBody.matchmaking().asLongValue(),
+                "ratings", maxBody.ratings().asLongValue(), "ai", maxBody.ai().asLongValue());
         this.timeout = route.timeout();
         this.quotas = quotas;
         this.callers = callers;
@@ -94,6 +98,9 @@ public class ApiProxy {
         String service = routes.serviceFor(checked.segments());
         if (service == null) {
             return answer(404, "UNKNOWN_PATH", "the gateway forwards no such API path");
+        }
+        if (body != null && body.length > maxBody.get(service)) {
+            return answer(413, "BODY_TOO_LARGE", "the " + service + " service accepts bodies of at most " + maxBody.get(service) + " bytes");
         }
         if (!quotas.apiPerAddress().tryAcquire(ClientAddress.of(request))) {
             return tooMany(quotas.apiPerAddress().retryAfterSeconds(), "too many requests from this address");

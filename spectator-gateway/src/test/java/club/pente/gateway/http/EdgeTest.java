@@ -132,6 +132,21 @@ class EdgeTest {
     }
 
     @Test
+    void aBodyUnderTheGatewaysLimitButOverTheServicesIsRefusedHereNotSeenAsAnOutage() {
+        // 20 KB: within the gateway's 64 KB, over matchmaking's 16 KB. Forwarded, the service would refuse it
+        // while still being sent and close the connection: a 503 "does not answer" at best.
+        String body = "{\"level\":3,\"color\":\"" + "z".repeat(20_000) + "\"}";
+        RawHttp.Response response = RawHttp.exchange(root.getPort(), "POST /api/matchmaking/ai-games HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body);
+        assertThat(response.status()).isEqualTo(413);
+        assertThat(error(response)).isEqualTo("BODY_TOO_LARGE");
+        // The analysis accepts up to 64 KB, so the same body goes on to the AI service (not running here: 503).
+        RawHttp.Response analysis = RawHttp.exchange(root.getPort(), "POST /api/ai/analysis HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Type: application/json\r\nContent-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body);
+        assertThat(analysis.status()).isNotEqualTo(413);
+    }
+
+    @Test
     void pagesCarrySecurityHeaders() {
         for (String path : List.of("/", "/js/main.js", "/api/config")) {
             RawHttp.Response page = get(path);
