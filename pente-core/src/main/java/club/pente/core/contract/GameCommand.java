@@ -16,8 +16,15 @@ import java.time.Instant;
         @JsonSubTypes.Type(value = Resign.class, name = "Resign"),
         @JsonSubTypes.Type(value = Abort.class, name = "Abort"),
         @JsonSubTypes.Type(value = ClaimTimeout.class, name = "ClaimTimeout"),
+        @JsonSubTypes.Type(value = MakeOffer.class, name = "MakeOffer"),
+        @JsonSubTypes.Type(value = AnswerOffer.class, name = "AnswerOffer"),
+        @JsonSubTypes.Type(value = PlayerAbort.class, name = "PlayerAbort"),
+        @JsonSubTypes.Type(value = ClaimAbandonment.class, name = "ClaimAbandonment"),
+        @JsonSubTypes.Type(value = PostChat.class, name = "PostChat"),
+        @JsonSubTypes.Type(value = RemoveChat.class, name = "RemoveChat"),
 })
-public sealed interface GameCommand permits CreateGame, PlayMove, Resign, Abort, ClaimTimeout {
+public sealed interface GameCommand permits CreateGame, PlayMove, Resign, Abort, ClaimTimeout, MakeOffer, AnswerOffer,
+        PlayerAbort, ClaimAbandonment, PostChat, RemoveChat {
     int schemaVersion();
 
     String commandId();

@@ -16,8 +16,14 @@ import java.time.Instant;
         @JsonSubTypes.Type(value = MovePlayed.class, name = "MovePlayed"),
         @JsonSubTypes.Type(value = MoveRejected.class, name = "MoveRejected"),
         @JsonSubTypes.Type(value = GameEnded.class, name = "GameEnded"),
+        @JsonSubTypes.Type(value = OfferMade.class, name = "OfferMade"),
+        @JsonSubTypes.Type(value = OfferDeclined.class, name = "OfferDeclined"),
+        @JsonSubTypes.Type(value = MovesTakenBack.class, name = "MovesTakenBack"),
+        @JsonSubTypes.Type(value = ChatPosted.class, name = "ChatPosted"),
+        @JsonSubTypes.Type(value = ChatRemoved.class, name = "ChatRemoved"),
 })
-public sealed interface GameEvent permits GameStarted, MovePlayed, MoveRejected, GameEnded {
+public sealed interface GameEvent permits GameStarted, MovePlayed, MoveRejected, GameEnded, OfferMade, OfferDeclined,
+        MovesTakenBack, ChatPosted, ChatRemoved {
     int schemaVersion();
 
     String eventId();
@@ -28,6 +34,6 @@ public sealed interface GameEvent permits GameStarted, MovePlayed, MoveRejected,
 
     Instant occurredAt();
 
-    /** The command this event answers (CreateGame, PlayMove, Resign, Abort or ClaimTimeout). */
+    /** The command this event answers. */
     String commandId();
 }
