@@ -109,6 +109,12 @@ class ContractsJsonTest {
         assertThat(JSON.readValue(JSON.writeValueAsString(rating), RatingChanged.class)).isEqualTo(rating);
         PresenceChanged presence = new PresenceChanged(1, "e", "lobby", "gw-1", 12, 0, 0, AT);
         assertThat(JSON.readValue(JSON.writeValueAsString(presence), PresenceChanged.class)).isEqualTo(presence);
+        PresenceChanged game = new PresenceChanged(1, "e", "g-1", "gw-1", 0, 3, 1, AT, java.util.List.of("p-1"));
+        assertThat(JSON.readValue(JSON.writeValueAsString(game), PresenceChanged.class)).isEqualTo(game);
+        // A report of a gateway from before the player ids: no ids, never null.
+        String old = "{\"schemaVersion\":1,\"eventId\":\"e\",\"scope\":\"g-1\",\"gatewayId\":\"gw-1\",\"online\":0,"
+                + "\"spectators\":3,\"playersConnected\":1,\"occurredAt\":\"2026-01-01T00:00:00Z\"}";
+        assertThat(JSON.readValue(old, PresenceChanged.class).players()).isEmpty();
     }
 
     @Test
