@@ -19,9 +19,13 @@ import java.time.Instant;
         @JsonSubTypes.Type(value = RematchOffered.class, name = "RematchOffered"),
         @JsonSubTypes.Type(value = MatchFinished.class, name = "MatchFinished"),
         @JsonSubTypes.Type(value = LobbyCounts.class, name = "LobbyCounts"),
+        @JsonSubTypes.Type(value = InvitationReceived.class, name = "InvitationReceived"),
+        @JsonSubTypes.Type(value = InvitationDeclined.class, name = "InvitationDeclined"),
+        @JsonSubTypes.Type(value = GameCreationFailed.class, name = "GameCreationFailed"),
 })
 public sealed interface MatchmakingEvent
-        permits SeekMatched, InvitationAccepted, GameReady, RematchOffered, MatchFinished, LobbyCounts {
+        permits SeekMatched, InvitationAccepted, GameReady, RematchOffered, MatchFinished, LobbyCounts,
+        InvitationReceived, InvitationDeclined, GameCreationFailed {
     /** The record key for lobby-wide events. */
     String LOBBY_KEY = "lobby";
 

@@ -25,7 +25,7 @@ public enum Topic {
     RATING_EVENTS("rating-events", "pente.rating.events", true),
     /** PresenceChanged from the gateways, keyed by game id or {@code lobby}. */
     PRESENCE("presence", "pente.presence", true),
-    /** SeekMatched, InvitationAccepted, GameReady, RematchOffered, MatchFinished, LobbyCounts, keyed by player id or {@code lobby}. */
+    /** SeekMatched, InvitationAccepted, GameReady, RematchOffered, MatchFinished, LobbyCounts, InvitationReceived, InvitationDeclined, GameCreationFailed, keyed by player id or {@code lobby}. */
     MATCHMAKING_EVENTS("matchmaking-events", "pente.matchmaking.events", true);
 
     public static final String PROPERTY_PREFIX = "pente.topic.";

@@ -25,7 +25,11 @@ class MatchmakingEventsJsonTest {
                 new GameReady(1, "e3", "4f1c-alice", "g3", Color.BLACK, GUEST, false, TEN_FIVE, "MATCH", "m1", 2, AT),
                 new RematchOffered(1, "e4", "guest:9b2e", "g3", ALICE, AT),
                 new MatchFinished(1, "e5", "4f1c-alice", "m1", 3, ALICE, GUEST, 12, 7, AT),
-                new LobbyCounts(1, "e6", 42, 5, AT));
+                new LobbyCounts(1, "e6", 42, 5, AT),
+                new InvitationReceived(1, "e7", "4f1c-alice", "K7WQ2M9P", GUEST, false, TEN_FIVE, 1, AT, AT),
+                new InvitationDeclined(1, "e8", "guest:9b2e", "K7WQ2M9P", ALICE, AT),
+                new GameCreationFailed(1, "e9", "4f1c-alice", "g4", "INVITATION", "K7WQ2M9P", null, RejectionReason.FORBIDDEN,
+                        "ranked games are between two accounts", AT));
         for (MatchmakingEvent event : events) {
             String text = JSON.writeValueAsString(event);
             assertThat(JSON.readValue(text, MatchmakingEvent.class)).isEqualTo(event);
