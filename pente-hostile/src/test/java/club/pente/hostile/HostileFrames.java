@@ -7,7 +7,7 @@ import java.util.Random;
 /**
  * Socket frames and Kafka records that no part of the platform may act on: malformed and wrong-typed
  * JSON, huge, NUL and unpaired-surrogate strings, unknown types, moves by people who do not play and at
- * stale plies. Records for the streams are invalid by construction (every one breaks an id, a type or
+ * stale plies, the table's frames (chat, offer, answer, claim, abort) with broken fields. Records for the streams are invalid by construction (every one breaks an id, a type or
  * the JSON itself), so none of them may change a game, a rating or a seek.
  */
 final class HostileFrames {
@@ -23,7 +23,14 @@ final class HostileFrames {
     String socketFrame() {
         String badString = pick(HostileRequests.BAD_STRINGS);
         String badValue = pick(List.of("7", "true", "[]", "{}", "null", "\"\\u0000\"", "\"" + "c".repeat(70) + "\"", "1e999", "-1", "3.5"));
-        return switch (random.nextInt(16)) {
+        // The table's frames (issue 14), each broken by construction: none may store a chat message, make an
+        // offer, abort or claim (Bob plays this game, and Alice, to move, is never connected).
+        String badId = pick(List.of("7", "true", "[]", "{}", "\"\\u0000\"", "\"" + "c".repeat(70) + "\"", "\"a b\"", "\"\""));
+        String badText = pick(List.of("7", "true", "[]", "{}", "null", "\"\"", "\"   \"", "\"a\\u0000b\"", "\"two\\nlines\"",
+                "\"\\ud800\"", "\"" + "t".repeat(301) + "\"", "\"\\u001b[31mred\""));
+        String badKind = pick(List.of("\"draw\"", "\"RESIGN\"", "7", "null", "[]", "\"DRAW\\u0000\"", "\" TAKEBACK\""));
+        String badAccept = pick(List.of("\"true\"", "1", "null", "{}", "[]"));
+        return switch (random.nextInt(22)) {
             case 0 -> "{";
             case 1 -> "[]";
             case 2 -> "{\"type\":" + badValue + "}";
@@ -39,6 +46,12 @@ final class HostileFrames {
             case 12 -> "{\"type\":\"move\",\"point\":\"A1\",\"expectedPly\":3,\"pad\":\"" + "p".repeat(5000) + "\"}";
             case 13 -> "[".repeat(3000) + "]".repeat(3000);
             case 14 -> "{\"type\":\"ping\",\"x\":\"" + badString + "\"}";
+            case 16 -> "{\"type\":\"chat\",\"text\":" + badText + ",\"authorId\":\"alice\",\"channel\":\"PLAYERS\"}";
+            case 17 -> "{\"type\":\"chat\",\"text\":\"hello\",\"commandId\":" + badId + "}";
+            case 18 -> "{\"type\":\"offer\",\"kind\":" + badKind + "}";
+            case 19 -> "{\"type\":\"answer\",\"kind\":" + pick(List.of("\"DRAW\"", "\"TAKEBACK\"")) + ",\"accept\":" + badAccept + "}";
+            case 20 -> "{\"type\":\"claim\",\"commandId\":" + badId + ",\"playerId\":\"alice\"}";
+            case 21 -> "{\"type\":\"abort\",\"commandId\":" + badId + "}";
             default -> "{\"type\":\"move\",\"expectedPly\":3}";
         };
     }

@@ -446,7 +446,8 @@ class HostileInputIT {
         Map<String, String> state = new HashMap<>();
         state.put("reference game", stable(getGame(game)));
         state.putAll(query("game", "select id, status, ply, version, white_id, black_id from games order by id",
-                "select game_id, ply, player_id, point, command_id from moves order by game_id, ply"));
+                "select game_id, ply, player_id, point, command_id from moves order by game_id, ply",
+                "select count(*) from chat_messages"));
         state.putAll(query("rating", "select * from players order by 1", "select count(*) from rating_changes", "select count(*) from finished_games"));
         state.putAll(query("matchmaking", "select count(*) from seeks", "select count(*) from invitations", "select count(*) from games",
                 "select count(*) from matches", "select count(*) from rematches"));

@@ -19,6 +19,9 @@ public class GameEventsFeed {
 
     private static final byte[] STARTED = EventHeaders.typeValue("GameStarted");
     private static final byte[] ENDED = EventHeaders.typeValue("GameEnded");
+    /** A move (or a takeback) changes a live game's ply, which the lobby's list shows. */
+    private static final byte[] MOVED = EventHeaders.typeValue("MovePlayed");
+    private static final byte[] TAKEN_BACK = EventHeaders.typeValue("MovesTakenBack");
 
     private final RoomFanOut games;
     private final LobbySockets lobby;
@@ -30,8 +33,9 @@ public class GameEventsFeed {
 
     /**
      * A batch of game event records. A record of a game nobody watches here is skipped by its key before
-     * its JSON is parsed; the lobby only needs to know that some game started or ended, which the type
-     * header says (a record without the header may be either, so the lobby refreshes).
+     * its JSON is parsed; the lobby only needs to know that some game started, ended or changed its ply,
+     * which the type header says (a record without the header may be any, so the lobby refreshes; the
+     * refresh is coalesced to one fetch per lobby tick however many games move).
      */
     @Incoming("game-events")
     public void onEvents(ConsumerRecords<String, String> records) {
@@ -47,7 +51,8 @@ public class GameEventsFeed {
 
     void onRecord(String gameId, Header type, String json) {
         byte[] typeName = type == null ? null : type.value();
-        if (typeName == null || EventHeaders.isType(typeName, STARTED) || EventHeaders.isType(typeName, ENDED)) {
+        if (typeName == null || EventHeaders.isType(typeName, STARTED) || EventHeaders.isType(typeName, ENDED)
+                || EventHeaders.isType(typeName, MOVED) || EventHeaders.isType(typeName, TAKEN_BACK)) {
             lobby.gamesMayHaveChanged();
         }
         if (json == null || !games.watching(gameId)) {

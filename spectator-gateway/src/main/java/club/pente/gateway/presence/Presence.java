@@ -16,31 +16,43 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Who is connected, across gateway instances: each gateway publishes its own counts on
- * {@code pente.presence} (per game: spectators and connected players; for the lobby: people online) and
- * reads everyone's, so a count shown in a game is the sum over all gateways.
+ * {@code pente.presence} (per game: spectators and the connected players' ids; for the lobby: people online)
+ * and reads everyone's, so a count shown in a game is the sum over all gateways, and a player counts as
+ * connected while some gateway's fresh report names them. A gateway re-publishes its report for every game
+ * with someone connected well within {@link #STALE_MILLIS} ({@link #REPORT_EVERY_MILLIS}), so a report goes
+ * stale only when its gateway stopped: its players then count as absent from its last report.
  */
 @ApplicationScoped
 public class Presence {
     public static final String LOBBY = "lobby";
-    private static final long STALE_MILLIS = 30_000;
+    static final long STALE_MILLIS = 30_000;
+    /** How often a gateway repeats the report of a game that someone here is connected to. */
+    public static final long REPORT_EVERY_MILLIS = 10_000;
+    /** How long a player's last sighting on another gateway is remembered (far beyond any abandonment time). */
+    private static final long REMEMBER_MILLIS = 3_600_000;
     private static final int MAX_COUNT = 1_000_000;
+    /** A game has two players: a report naming more is not one a gateway sends. */
+    private static final int MAX_PLAYERS = 2;
 
-    private record Report(int online, int spectators, long at) {
+    private record Report(int online, int spectators, java.util.List<String> players, long at) {
     }
 
     private final String gatewayId;
     private final Emitter<Record<String, String>> emitter;
     /** scope -> gateway id -> its latest report. */
     private final Map<String, Map<String, Report>> reports = new ConcurrentHashMap<>();
+    /** game id -> player id -> when another gateway last reported them connected, or stopped doing so. */
+    private final Map<String, Map<String, Long>> lastSeen = new ConcurrentHashMap<>();
 
     public Presence(InstanceSettings instance, @Channel("presence-out") Emitter<Record<String, String>> emitter) {
         this.gatewayId = instance.id();
         this.emitter = emitter;
     }
 
-    public void publishGame(String gameId, int spectators, int playersConnected) {
+    /** This gateway's report for a game: its spectators and the ids of the game's players with a socket here. */
+    public void publishGame(String gameId, int spectators, java.util.List<String> playersHere) {
         publish(new PresenceChanged(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, gatewayId, 0, spectators,
-                playersConnected, Contracts.now()));
+                playersHere.size(), Contracts.now(), playersHere));
     }
 
     public void publishLobby(int online) {
@@ -63,11 +75,31 @@ public class Presence {
                 return;
             }
             if (!gatewayId.equals(presence.gatewayId())) {
-                reports.computeIfAbsent(presence.scope(), s -> new ConcurrentHashMap<>())
-                        .put(presence.gatewayId(), new Report(presence.online(), presence.spectators(), System.currentTimeMillis()));
+                received(presence, System.currentTimeMillis());
             }
         } catch (Exception e) {
             // not a presence message we understand: ignore
+        }
+    }
+
+    /**
+     * Keeps another gateway's report. A player it names, or named in its previous report and no longer
+     * does, was connected there until now: that is when their absence starts if no other gateway has them.
+     */
+    void received(PresenceChanged presence, long now) {
+        Report report = new Report(presence.online(), presence.spectators(), presence.players(), now);
+        Report previous = reports.computeIfAbsent(presence.scope(), s -> new ConcurrentHashMap<>())
+                .put(presence.gatewayId(), report);
+        if (LOBBY.equals(presence.scope())) {
+            return;
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>(presence.players());
+        if (previous != null) {
+            seen.addAll(previous.players());
+        }
+        if (!seen.isEmpty()) {
+            Map<String, Long> players = lastSeen.computeIfAbsent(presence.scope(), s -> new ConcurrentHashMap<>());
+            seen.forEach(player -> players.merge(player, now, Math::max));
         }
     }
 
@@ -75,15 +107,41 @@ public class Presence {
     static boolean plausible(PresenceChanged presence) {
         return presence != null && Ids.isId(presence.scope()) && Ids.isId(presence.gatewayId())
                 && presence.online() >= 0 && presence.online() <= MAX_COUNT
-                && presence.spectators() >= 0 && presence.spectators() <= MAX_COUNT;
+                && presence.spectators() >= 0 && presence.spectators() <= MAX_COUNT
+                && presence.players().size() <= MAX_PLAYERS && presence.players().stream().allMatch(Ids::isPlayerId);
     }
 
-    /** Reports of gateways that stopped reporting are dropped, and with them the games nobody watches any more. */
+    /**
+     * Reports of gateways that stopped reporting are dropped, and with them the games nobody watches any
+     * more; a player's last sighting is kept for an hour (their absence still counts from it).
+     */
     @Scheduled(every = "30s")
     void forgetStale() {
-        long fresh = System.currentTimeMillis() - STALE_MILLIS;
-        reports.values().forEach(byGateway -> byGateway.values().removeIf(report -> report.at() < fresh));
+        long now = System.currentTimeMillis();
+        reports.values().forEach(byGateway -> byGateway.values().removeIf(report -> report.at() < now - STALE_MILLIS));
         reports.values().removeIf(Map::isEmpty);
+        lastSeen.values().forEach(players -> players.values().removeIf(at -> at < now - REMEMBER_MILLIS));
+        lastSeen.values().removeIf(Map::isEmpty);
+    }
+
+    /** True when another gateway's fresh report names the player as connected to the game. */
+    public boolean connectedElsewhere(String gameId, String playerId) {
+        return connectedElsewhere(gameId, playerId, System.currentTimeMillis());
+    }
+
+    boolean connectedElsewhere(String gameId, String playerId, long now) {
+        Map<String, Report> byGateway = reports.get(gameId);
+        if (byGateway == null) {
+            return false;
+        }
+        long fresh = now - STALE_MILLIS;
+        return byGateway.values().stream().anyMatch(r -> r.at() >= fresh && r.players().contains(playerId));
+    }
+
+    /** When another gateway last had the player connected to the game (0 when none ever said so). */
+    public long lastSeenElsewhere(String gameId, String playerId) {
+        Map<String, Long> players = lastSeen.get(gameId);
+        return players == null ? 0 : players.getOrDefault(playerId, 0L);
     }
 
     /** This gateway's count plus the latest fresh count of every other gateway. */

@@ -1,5 +1,6 @@
 package club.pente.gateway.ws;
 
+import club.pente.core.contract.ChatChannel;
 import club.pente.gateway.identity.Identity;
 import club.pente.gateway.ws.protocol.ServerFrame;
 import club.pente.gateway.ws.protocol.SocketCodec;
@@ -8,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,10 +22,27 @@ import java.util.Set;
  */
 final class GameRoom {
 
-    /** An event as every socket gets it, encoded once for the whole room ({@link ServerFrame.Event}). */
-    record Versioned(long version, String message) {
+    /**
+     * An event as every socket gets it, encoded once for the whole room ({@link ServerFrame.Event}). A chat
+     * message is encoded twice: in full for its channel's audience, {@code hidden} (without author and text)
+     * for the other one, so that every viewer still sees every version.
+     */
+    record Versioned(long version, String message, ChatChannel channel, String hidden) {
         static Versioned of(long version, String eventJson) {
-            return new Versioned(version, SocketCodec.encode(new ServerFrame.Event(eventJson)));
+            return new Versioned(version, SocketCodec.encode(new ServerFrame.Event(eventJson)), null, null);
+        }
+
+        static Versioned chat(long version, String eventJson, ChatChannel channel, String hiddenJson) {
+            return new Versioned(version, SocketCodec.encode(new ServerFrame.Event(eventJson)), channel,
+                    SocketCodec.encode(new ServerFrame.Event(hiddenJson)));
+        }
+
+        /** The frame for a viewer of the players' audience ({@code player}) or the spectators'. */
+        String messageFor(boolean player) {
+            if (channel == null || (channel == ChatChannel.PLAYERS) == player) {
+                return message;
+            }
+            return hidden;
         }
     }
 
@@ -48,6 +67,13 @@ final class GameRoom {
     /** Sockets per key (identity, or address for anonymous ones): counts in O(1) without scanning every viewer. */
     private final Map<String, Integer> sockets = new HashMap<>();
     private Set<String> players = Set.of();
+    private String white;
+    private String black;
+    /** When each player's last socket here closed (their absence, as far as this gateway saw it). */
+    private final Map<String, Long> playerLeftAt = new HashMap<>();
+    private final long createdAt = System.currentTimeMillis();
+    private long lastPublished;
+    private String lastPresence = "";
     private long lastActivity = System.currentTimeMillis();
     private int lastSpectatorCount = -1;
     private boolean countChanged;
@@ -132,6 +158,7 @@ final class GameRoom {
 
     synchronized void add(Viewer viewer) {
         viewers.put(viewer.id(), viewer);
+        viewer.player(viewer.identity() != null && players.contains(viewer.identity().id()));
         sockets.merge(viewer.key(), 1, Integer::sum);
         countChanged = true;
         lastActivity = System.currentTimeMillis();
@@ -153,6 +180,7 @@ final class GameRoom {
             forget(viewer.key());
         }
         viewer.identify(identity);
+        viewer.player(players.contains(identity.id()));
         if (here) {
             sockets.merge(viewer.key(), 1, Integer::sum);
         }
@@ -161,6 +189,9 @@ final class GameRoom {
 
     private void forget(String key) {
         sockets.computeIfPresent(key, (k, n) -> n == 1 ? null : n - 1);
+        if (players.contains(key) && !sockets.containsKey(key)) {
+            playerLeftAt.put(key, System.currentTimeMillis());
+        }
         countChanged = true;
     }
 
@@ -187,9 +218,30 @@ final class GameRoom {
         return List.copyOf(viewers.values());
     }
 
-    synchronized void players(Set<String> ids) {
+    /** Who plays this game (from its snapshot or its GameStarted): their sockets get the players' chat. */
+    synchronized void seats(String whiteId, String blackId) {
+        white = whiteId;
+        black = blackId;
+        Set<String> ids = new HashSet<>();
+        for (String id : new String[] {whiteId, blackId}) {
+            if (id != null && !id.isEmpty()) {
+                ids.add(id);
+            }
+        }
         players = Set.copyOf(ids);
+        for (Viewer viewer : viewers.values()) {
+            viewer.player(viewer.identity() != null && players.contains(viewer.identity().id()));
+        }
         countChanged = true;
+    }
+
+    /** White's id, or null before the room knows who plays. */
+    synchronized String white() {
+        return white;
+    }
+
+    synchronized String black() {
+        return black;
     }
 
     synchronized boolean playersKnown() {
@@ -213,6 +265,56 @@ final class GameRoom {
             }
         }
         return connected;
+    }
+
+    /** The players of this game with a socket here. */
+    synchronized List<String> playersHere() {
+        List<String> here = new ArrayList<>(2);
+        for (String player : players) {
+            if (sockets.containsKey(player)) {
+                here.add(player);
+            }
+        }
+        return here;
+    }
+
+    synchronized boolean connectedHere(String playerId) {
+        return sockets.containsKey(playerId);
+    }
+
+    /**
+     * The latest moment this gateway knows the player was here: when their last socket here closed, else
+     * when the room was made (a player never seen counts as absent from then: the safe side for a claim).
+     */
+    synchronized long lastSeenHere(String playerId) {
+        return Math.max(createdAt, playerLeftAt.getOrDefault(playerId, 0L));
+    }
+
+    /** True when the room's presence report is due again ({@code everyMillis} since the last one) while someone is here. */
+    synchronized boolean reportDue(long now, long everyMillis) {
+        return !sockets.isEmpty() && now - lastPublished >= everyMillis;
+    }
+
+    synchronized void published(long now) {
+        lastPublished = now;
+    }
+
+    /** True when the players' presence (as {@code state} sums it up) differs from the one last announced. */
+    synchronized boolean presenceChanged(String state) {
+        boolean changed = !state.equals(lastPresence);
+        lastPresence = state;
+        return changed;
+    }
+
+    /**
+     * A snapshot went out with this spectator count: when the room last announced another one, the next
+     * announcement must go out even if the count is back to that (a socket that counted itself in its
+     * snapshot, then signed in as a player, would keep showing itself).
+     */
+    synchronized void countShown(int count) {
+        if (count != lastSpectatorCount) {
+            lastSpectatorCount = -1;
+        }
     }
 
     /** The keys of the people connected here (identities, or addresses for anonymous sockets). */

@@ -1,20 +1,23 @@
 package club.pente.gateway.ws;
 
+import club.pente.core.contract.ChatPosted;
+import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MoveRejected;
 import club.pente.gateway.ws.protocol.ServerFrame;
 import club.pente.gateway.ws.protocol.SocketCodec;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.websockets.next.WebSocketConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * Game events to the viewers of their room on this gateway: a socket joins (resumed from the room's
  * buffer, or started from a snapshot, {@link SnapshotLoader}), then every versioned event reaches it once
- * and in order. Each event is encoded once for the whole room, and read at all only for games watched
+ * and in order. Each event is encoded once for the whole room (a chat message twice: in full for its
+ * channel's audience, hidden for the other one, {@link GameRoom.Versioned#messageFor}), and read at all only for games watched
  * here ({@link #watching}, which the Kafka feed asks before it parses a record).
  */
 @ApplicationScoped
@@ -47,6 +50,7 @@ public class RoomFanOut {
         List<GameRoom.Versioned> missed = resumeAfter == null || !room.playersKnown() ? null : room.since(resumeAfter);
         if (missed != null) {
             viewer.start(SocketCodec.encode(new ServerFrame.Resumed(resumeAfter, missed.size())), resumeAfter, missed);
+            snapshots.sendPresence(room, viewer);
             return;
         }
         snapshots.start(room, viewer);
@@ -74,14 +78,33 @@ public class RoomFanOut {
             return;
         }
         if (event instanceof GameStarted started) {
-            room.players(Set.of(started.white().id(), started.black().id()));
+            room.seats(started.white().id(), started.black().id());
         }
-        GameRoom.Versioned versioned = GameRoom.Versioned.of(event.version(), json);
+        GameRoom.Versioned versioned = event instanceof ChatPosted chat
+                ? GameRoom.Versioned.chat(event.version(), json, chat.channel(), hidden(chat))
+                : GameRoom.Versioned.of(event.version(), json);
         if (!room.remember(versioned)) {
             return; // a redelivery: every viewer already has it
         }
         for (Viewer viewer : room.audience()) {
             viewer.offer(versioned);
         }
+    }
+
+    /**
+     * A chat message as the other channel's audience sees it: that there was one, in which channel and at
+     * which version, but not who wrote what.
+     */
+    static String hidden(ChatPosted chat) {
+        ObjectNode hidden = Contracts.json().createObjectNode();
+        hidden.put("type", "ChatPosted");
+        hidden.put("schemaVersion", chat.schemaVersion());
+        hidden.put("eventId", chat.eventId());
+        hidden.put("gameId", chat.gameId());
+        hidden.put("version", chat.version());
+        hidden.put("occurredAt", chat.occurredAt() == null ? null : chat.occurredAt().toString());
+        hidden.put("channel", chat.channel() == null ? null : chat.channel().name());
+        hidden.put("hidden", true);
+        return hidden.toString();
     }
 }

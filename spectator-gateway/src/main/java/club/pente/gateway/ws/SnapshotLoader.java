@@ -16,8 +16,6 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 import java.time.Instant;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -32,12 +30,15 @@ public class SnapshotLoader {
 
     private final GameServiceClient games;
     private final Presence presence;
+    private final PlayerPresence players;
     private final SocketSender sender;
     private final AtomicLong fetches = new AtomicLong();
 
-    public SnapshotLoader(@RestClient GameServiceClient games, Presence presence, SocketSender sender, MeterRegistry metrics) {
+    public SnapshotLoader(@RestClient GameServiceClient games, Presence presence, PlayerPresence players, SocketSender sender,
+                          MeterRegistry metrics) {
         this.games = games;
         this.presence = presence;
+        this.players = players;
         this.sender = sender;
         FunctionCounter.builder("pente.gateway.snapshot.fetches", fetches, AtomicLong::get)
                 .description("snapshots asked of the game service (once per game at a time, shared by concurrent joins)")
@@ -49,6 +50,7 @@ public class SnapshotLoader {
         GameRoom.Start start = room.start(viewer);
         if (start.snapshot() != null) {
             viewer.start(snapshotFrame(room, viewer, start.snapshot()), start.snapshot().version(), start.events());
+            sendPresence(room, viewer);
         } else if (start.fetch()) {
             fetch(room);
         }
@@ -57,16 +59,25 @@ public class SnapshotLoader {
     private void fetch(GameRoom room) {
         fetches.incrementAndGet();
         games.game(room.gameId).subscribe().with(game -> {
-            Set<String> players = new HashSet<>();
-            players.add(game.path("white").path("id").asText());
-            players.add(game.path("black").path("id").asText());
-            room.players(players);
+            room.seats(game.path("white").path("id").asText(), game.path("black").path("id").asText());
             GameRoom.Snapshot snapshot = new GameRoom.Snapshot(game.toString(), game.path("version").asLong());
             GameRoom.Arrived arrived = room.arrived(snapshot);
             for (Viewer viewer : arrived.viewers()) {
                 viewer.start(snapshotFrame(room, viewer, snapshot), snapshot.version(), arrived.events());
+                sendPresence(room, viewer);
             }
         }, failure -> failed(room, failure instanceof WebApplicationException web ? web.getResponse().getStatus() : 503));
+    }
+
+    /** A socket that got its snapshot (or resumed) learns at once whether the players are here. */
+    void sendPresence(GameRoom room, Viewer viewer) {
+        if (viewer.connection() == null) {
+            return; // event streams get the game, not the table's presence
+        }
+        ServerFrame.PlayerPresence frame = players.frame(room, System.currentTimeMillis());
+        if (frame != null) {
+            viewer.send(SocketCodec.encode(frame));
+        }
     }
 
     private void failed(GameRoom room, int status) {
@@ -93,7 +104,11 @@ public class SnapshotLoader {
         if (game.contains("\"whiteMillis\"")) {
             game = clocksNow(SocketCodec.tree(game));
         }
-        Integer spectators = viewer.connection() != null ? presence.spectators(room.gameId, room.spectators()) : null;
+        Integer spectators = null;
+        if (viewer.connection() != null) {
+            spectators = presence.spectators(room.gameId, room.spectators());
+            room.countShown(spectators);
+        }
         return SocketCodec.encode(new ServerFrame.Snapshot(game, spectators));
     }
 

@@ -21,6 +21,8 @@ final class Viewer {
     private final Runnable end;
     private final String anonymousKey;
     private volatile Identity identity;
+    /** True when the identity plays this game: the players' chat in full, the spectators' hidden (and vice versa). */
+    private volatile boolean player;
     private boolean ready;
     private long sentVersion;
     private List<GameRoom.Versioned> pending;
@@ -67,6 +69,15 @@ final class Viewer {
         this.identity = identity;
     }
 
+    /** Only through {@link GameRoom}, which knows who plays. */
+    void player(boolean player) {
+        this.player = player;
+    }
+
+    boolean player() {
+        return player;
+    }
+
     void send(String frame) {
         sink.accept(frame);
     }
@@ -85,7 +96,7 @@ final class Viewer {
             pending.add(event);
         } else if (event.version() > sentVersion) {
             sentVersion = event.version();
-            send(event.message());
+            send(event.messageFor(player));
         }
     }
 

@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What the gateway does with each game event record, on plain objects: records of games nobody watches
- * here are skipped unread, the lobby hears of started and ended games by the type header, and one record
+ * here are skipped unread, the lobby hears of started, ended and moved games by the type header, and one record
  * that cannot be served never costs the rest of its batch.
  */
 class GameEventsFeedTest {
@@ -86,7 +86,7 @@ class GameEventsFeedTest {
     void aRecordOfAGameNobodyWatchesIsSkippedUnread() {
         feed.onEvents(batch(List.of(record(0, "nobody-watches", "MovePlayed", "{not json"))));
         assertThat(served).isEmpty();
-        assertThat(lobbyRefreshes).hasValue(0);
+        assertThat(lobbyRefreshes).hasValue(1); // by its type header: the lobby's list shows the ply
     }
 
     @Test
@@ -95,18 +95,21 @@ class GameEventsFeedTest {
         String value = json(move("g1", 1));
         feed.onEvents(batch(List.of(record(0, "g1", "MovePlayed", value))));
         assertThat(served).containsExactly("e-g1-1 " + value.length());
-        assertThat(lobbyRefreshes).hasValue(0);
+        assertThat(lobbyRefreshes).hasValue(1);
     }
 
     @Test
-    void theLobbyHearsOfStartedAndEndedGamesAndOfRecordsWithoutTheHeader() {
+    void theLobbyHearsOfStartedEndedAndMovedGamesAndOfRecordsWithoutTheHeader() {
+        // Moves and takebacks count too (issue 14: the live list showed "move 0" for games in progress).
         feed.onEvents(batch(List.of(
                 record(0, "a", "GameStarted", "{}"),
                 record(1, "b", "MovePlayed", "{}"),
                 record(2, "c", "GameEnded", "{}"),
                 record(3, "d", "MoveRejected", "{}"),
-                record(4, "e", null, "{}"))));
-        assertThat(lobbyRefreshes).hasValue(3);
+                record(4, "e", null, "{}"),
+                record(5, "f", "MovesTakenBack", "{}"),
+                record(6, "g", "ChatPosted", "{}"))));
+        assertThat(lobbyRefreshes).hasValue(5);
     }
 
     @Test

@@ -20,7 +20,8 @@ import com.fasterxml.jackson.databind.JsonNode;
         @JsonSubTypes.Type(ServerFrame.Spectators.class), @JsonSubTypes.Type(ServerFrame.GameWelcome.class),
         @JsonSubTypes.Type(ServerFrame.LobbyWelcome.class), @JsonSubTypes.Type(ServerFrame.Ack.class),
         @JsonSubTypes.Type(ServerFrame.Error.class), @JsonSubTypes.Type(ServerFrame.Pong.class),
-        @JsonSubTypes.Type(ServerFrame.Lobby.class), @JsonSubTypes.Type(ServerFrame.Notification.class)})
+        @JsonSubTypes.Type(ServerFrame.Lobby.class), @JsonSubTypes.Type(ServerFrame.Notification.class),
+        @JsonSubTypes.Type(ServerFrame.PlayerPresence.class)})
 public sealed interface ServerFrame {
 
     /**
@@ -67,9 +68,32 @@ public sealed interface ServerFrame {
     record Ack(String commandId) implements ServerFrame {
     }
 
-    /** A refused frame or a failure the person can read; nothing changed. */
+    /**
+     * A refused frame or a failure the person can read; nothing changed. Some refusals also carry a
+     * {@code code} a client can act on and how long to wait ({@code retryAfterMillis}); both are left out
+     * when there are none.
+     */
     @JsonTypeName("error")
-    record Error(String message) implements ServerFrame {
+    record Error(String message, @JsonInclude(JsonInclude.Include.NON_NULL) String code,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) Long retryAfterMillis) implements ServerFrame {
+        public Error(String message) {
+            this(message, null, null);
+        }
+
+        public Error(String message, String code) {
+            this(message, code, null);
+        }
+    }
+
+    /**
+     * Whether each player of the game has a socket on any gateway, and for how long not (0 while connected),
+     * as of when the frame was sent; {@code abandonAfterMillis} is how long an absence on one's turn lasts
+     * before the opponent may claim the win.
+     */
+    @JsonTypeName("presence")
+    record PlayerPresence(Seat white, Seat black, long abandonAfterMillis) implements ServerFrame {
+        public record Seat(boolean connected, long absentMillis) {
+        }
     }
 
     @JsonTypeName("pong")

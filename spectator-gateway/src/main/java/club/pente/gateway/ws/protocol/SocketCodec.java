@@ -2,6 +2,8 @@ package club.pente.gateway.ws.protocol;
 
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.Ids;
+import club.pente.core.contract.OfferKind;
+import club.pente.core.contract.PostChat;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -11,7 +13,10 @@ import com.fasterxml.jackson.databind.ObjectWriter;
  * anything is built from it: a JSON object (at most {@link #MAX_FRAME} characters) with a string
  * {@code type} this socket takes; {@code auth} with a string {@code token}; {@code move} with a point
  * ({@link Ids#isPoint}), an integer {@code expectedPly} of 1 or more and optionally a {@code commandId}
- * ({@link Ids#isId}); {@code resign} optionally with a {@code commandId}. Fields of the wrong type are
+ * ({@link Ids#isId}); {@code resign}, {@code abort} and {@code claim} optionally with a {@code commandId};
+ * {@code offer} with a {@code kind} ({@code "DRAW"} or {@code "TAKEBACK"}, exactly); {@code answer} with a
+ * {@code kind} and a boolean {@code accept}; {@code chat} with a {@code text} of 1 to {@link PostChat#MAX_TEXT}
+ * characters, not blank, without control characters ({@link Ids#isText}). Fields of the wrong type are
  * refused with the reason, never coerced; other fields (a {@code playerId}, say) are ignored.
  */
 public final class SocketCodec {
@@ -40,6 +45,11 @@ public final class SocketCodec {
             case "ping" -> new ClientFrame.Ping();
             case "move" -> move(frame);
             case "resign" -> new ClientFrame.Resign(commandId(frame));
+            case "offer" -> new ClientFrame.Offer(kind(frame, "an offer"), commandId(frame));
+            case "answer" -> answer(frame);
+            case "abort" -> new ClientFrame.Abort(commandId(frame));
+            case "claim" -> new ClientFrame.Claim(commandId(frame));
+            case "chat" -> chat(frame);
             default -> throw new BadFrame(BadFrame.Kind.UNKNOWN_TYPE, "unknown message type");
         };
     }
@@ -105,6 +115,36 @@ public final class SocketCodec {
             throw new BadFrame(BadFrame.Kind.BAD_FIELD, "a move needs the expectedPly, a whole number of 1 or more");
         }
         return new ClientFrame.Move(point.asText(), ply.asInt(), commandId(frame));
+    }
+
+    private static OfferKind kind(JsonNode frame, String what) throws BadFrame {
+        JsonNode kind = frame.get("kind");
+        if (kind != null && kind.isTextual()) {
+            for (OfferKind known : OfferKind.values()) {
+                if (known.name().equals(kind.asText())) {
+                    return known;
+                }
+            }
+        }
+        throw new BadFrame(BadFrame.Kind.BAD_FIELD, what + " needs a kind, \"DRAW\" or \"TAKEBACK\"");
+    }
+
+    private static ClientFrame.Answer answer(JsonNode frame) throws BadFrame {
+        OfferKind kind = kind(frame, "an answer");
+        JsonNode accept = frame.get("accept");
+        if (accept == null || !accept.isBoolean()) {
+            throw new BadFrame(BadFrame.Kind.BAD_FIELD, "an answer needs accept, true or false");
+        }
+        return new ClientFrame.Answer(kind, accept.booleanValue(), commandId(frame));
+    }
+
+    private static ClientFrame.Chat chat(JsonNode frame) throws BadFrame {
+        JsonNode text = frame.get("text");
+        if (text == null || !text.isTextual() || !Ids.isText(text.asText(), PostChat.MAX_TEXT)) {
+            throw new BadFrame(BadFrame.Kind.BAD_FIELD, "a chat message is a text of 1 to " + PostChat.MAX_TEXT
+                    + " characters without control characters");
+        }
+        return new ClientFrame.Chat(text.asText(), commandId(frame));
     }
 
     /** The client's command id (so that a retried command is recognised), or a fresh one when it sent none. */

@@ -1,6 +1,8 @@
 package club.pente.gateway.ws.protocol;
 
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.OfferKind;
+import club.pente.core.contract.PostChat;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -104,6 +106,90 @@ class SocketCodecTest {
             refused("{\"type\":\"move\"," + frame[0] + "}", SocketKind.GAME, BadFrame.Kind.BAD_FIELD, frame[1]);
         }
         refused("{\"type\":\"resign\",\"commandId\":[]}", SocketKind.GAME, BadFrame.Kind.BAD_FIELD, id);
+    }
+
+    @Test
+    void theTablesFramesAreRead() throws Exception {
+        assertThat(game("{\"type\":\"offer\",\"kind\":\"DRAW\",\"commandId\":\"o-1\",\"playerId\":\"someone-else\"}"))
+                .isEqualTo(new ClientFrame.Offer(OfferKind.DRAW, "o-1"));
+        assertThat(game("{\"type\":\"offer\",\"kind\":\"TAKEBACK\",\"commandId\":\"o-2\"}"))
+                .isEqualTo(new ClientFrame.Offer(OfferKind.TAKEBACK, "o-2"));
+        assertThat(game("{\"type\":\"answer\",\"kind\":\"DRAW\",\"accept\":true,\"commandId\":\"a-1\"}"))
+                .isEqualTo(new ClientFrame.Answer(OfferKind.DRAW, true, "a-1"));
+        assertThat(game("{\"type\":\"answer\",\"kind\":\"TAKEBACK\",\"accept\":false,\"commandId\":\"a-2\"}"))
+                .isEqualTo(new ClientFrame.Answer(OfferKind.TAKEBACK, false, "a-2"));
+        assertThat(game("{\"type\":\"abort\",\"commandId\":\"b-1\"}")).isEqualTo(new ClientFrame.Abort("b-1"));
+        assertThat(game("{\"type\":\"claim\",\"commandId\":\"c-1\"}")).isEqualTo(new ClientFrame.Claim("c-1"));
+        // The channel and author a client names are ignored: the gateway chooses them from the verified identity.
+        assertThat(game("{\"type\":\"chat\",\"text\":\"gg, well played \u00e9\u4e2d\ud83d\ude00\",\"commandId\":\"t-1\",\"channel\":\"PLAYERS\",\"authorId\":\"x\"}"))
+                .isEqualTo(new ClientFrame.Chat("gg, well played \u00e9\u4e2d\ud83d\ude00", "t-1"));
+        String longest = "x".repeat(PostChat.MAX_TEXT);
+        assertThat(((ClientFrame.Chat) game("{\"type\":\"chat\",\"text\":\"" + longest + "\"}")).text()).isEqualTo(longest);
+        assertThat(((ClientFrame.Abort) game("{\"type\":\"abort\"}")).commandId()).hasSize(36);
+        assertThat(((ClientFrame.Chat) game("{\"type\":\"chat\",\"text\":\"hi\"}")).commandId()).hasSize(36);
+    }
+
+    @Test
+    void theTablesFramesWithHostileValuesAreRefusedWithTheReason() {
+        String offerKind = "an offer needs a kind, \"DRAW\" or \"TAKEBACK\"";
+        String answerKind = "an answer needs a kind, \"DRAW\" or \"TAKEBACK\"";
+        String accept = "an answer needs accept, true or false";
+        String text = "a chat message is a text of 1 to 300 characters without control characters";
+        String id = "a commandId is a string of 1 to 64 printable ASCII characters";
+        String[][] bad = {
+                {"{\"type\":\"offer\"}", offerKind},
+                {"{\"type\":\"offer\",\"kind\":\"draw\"}", offerKind},
+                {"{\"type\":\"offer\",\"kind\":\"RESIGN\"}", offerKind},
+                {"{\"type\":\"offer\",\"kind\":0}", offerKind},
+                {"{\"type\":\"offer\",\"kind\":[\"DRAW\"]}", offerKind},
+                {"{\"type\":\"offer\",\"kind\":null}", offerKind},
+                {"{\"type\":\"offer\",\"kind\":\"DRAW\\u0000\"}", offerKind},
+                {"{\"type\":\"offer\",\"kind\":\" DRAW\"}", offerKind},
+                {"{\"type\":\"offer\",\"kind\":\"DRAW\",\"commandId\":\"a b\"}", id},
+                {"{\"type\":\"answer\",\"accept\":true}", answerKind},
+                {"{\"type\":\"answer\",\"kind\":\"DRAW\"}", accept},
+                {"{\"type\":\"answer\",\"kind\":\"DRAW\",\"accept\":\"true\"}", accept},
+                {"{\"type\":\"answer\",\"kind\":\"DRAW\",\"accept\":1}", accept},
+                {"{\"type\":\"answer\",\"kind\":\"DRAW\",\"accept\":null}", accept},
+                {"{\"type\":\"answer\",\"kind\":\"DRAW\",\"accept\":{}}", accept},
+                {"{\"type\":\"answer\",\"kind\":\"TAKEBACK\",\"accept\":false,\"commandId\":7}", id},
+                {"{\"type\":\"abort\",\"commandId\":{}}", id},
+                {"{\"type\":\"claim\",\"commandId\":\"" + "c".repeat(65) + "\"}", id},
+                {"{\"type\":\"chat\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"   \"}", text},
+                {"{\"type\":\"chat\",\"text\":null}", text},
+                {"{\"type\":\"chat\",\"text\":42}", text},
+                {"{\"type\":\"chat\",\"text\":[\"hi\"]}", text},
+                {"{\"type\":\"chat\",\"text\":{\"text\":\"hi\"}}", text},
+                {"{\"type\":\"chat\",\"text\":\"" + "x".repeat(PostChat.MAX_TEXT + 1) + "\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"hi\\u0000there\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"two\\nlines\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"tab\\there\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"bell\\u0007\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"c1\\u009b31m\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"lone \\ud800 surrogate\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"hi\",\"commandId\":\"\"}", id}};
+        for (String[] frame : bad) {
+            refused(frame[0], SocketKind.GAME, BadFrame.Kind.BAD_FIELD, frame[1]);
+        }
+        // The lobby takes none of them.
+        for (String type : List.of("offer", "answer", "abort", "claim", "chat")) {
+            refused("{\"type\":\"" + type + "\",\"kind\":\"DRAW\",\"accept\":true,\"text\":\"hi\"}", SocketKind.LOBBY,
+                    BadFrame.Kind.UNKNOWN_TYPE, "unknown message type");
+        }
+    }
+
+    @Test
+    void theTablesServerFramesAreWritten() {
+        assertThat(SocketCodec.encode(new ServerFrame.Error("slow down", "CHAT_TOO_FAST", 2000L)))
+                .isEqualTo("{\"type\":\"error\",\"message\":\"slow down\",\"code\":\"CHAT_TOO_FAST\",\"retryAfterMillis\":2000}");
+        assertThat(SocketCodec.encode(new ServerFrame.Error("who?", "SIGN_IN")))
+                .isEqualTo("{\"type\":\"error\",\"message\":\"who?\",\"code\":\"SIGN_IN\"}");
+        assertThat(SocketCodec.encode(new ServerFrame.PlayerPresence(new ServerFrame.PlayerPresence.Seat(true, 0),
+                new ServerFrame.PlayerPresence.Seat(false, 12345), 60000)))
+                .isEqualTo("{\"type\":\"presence\",\"white\":{\"connected\":true,\"absentMillis\":0},"
+                        + "\"black\":{\"connected\":false,\"absentMillis\":12345},\"abandonAfterMillis\":60000}");
     }
 
     @Test
