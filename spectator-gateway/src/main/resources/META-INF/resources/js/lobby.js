@@ -1,11 +1,13 @@
-// The lobby: who you are, play the computer, quick match, invite a friend, live and finished games,
-// leaderboard and statistics, with the online/searching numbers from the lobby socket.
+// The lobby: who you are, your games, play the computer, quick match and the open seeks, invite a friend and
+// the pending invitations, live and finished games, leaderboard and statistics, with the online/searching
+// numbers from the lobby socket.
 import { h } from './util.js';
 import { t, translatePage } from './i18n.js';
 import * as auth from './auth.js';
 import { api } from './api.js';
-import { toast, playerLink, describeError, onLobby } from './ui.js';
+import { toast, playerLink, describeError, onLobby, onNotification } from './ui.js';
 import { timeControls } from './config.js';
+import { formatGameTimeControl, formatPreset, formatOffered } from './time-control.js';
 
 function tr(key, attrs = {}, tag = 'span') {
   return h(tag, { ...attrs, 'data-i18n': key }, t(key));
@@ -19,7 +21,23 @@ function options(values, labelKey) {
 function presetOption(name) {
   return name === 'untimed'
     ? h('option', { value: name, 'data-i18n': 'lobby.untimed' }, t('lobby.untimed'))
-    : h('option', { value: name }, name);
+    : h('option', { value: name }, formatPreset(name));
+}
+
+/** "19:52" today, else the date and time: enough to tell two games of the same players apart. */
+function startedAt(iso) {
+  const when = new Date(iso);
+  if (!iso || Number.isNaN(when.getTime())) return '';
+  const sameDay = when.toDateString() === new Date().toDateString();
+  return sameDay ? when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    : when.toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+function colourOf(game, playerId) {
+  if (!playerId) return null;
+  if (game.white && game.white.id === playerId) return 'WHITE';
+  if (game.black && game.black.id === playerId) return 'BLACK';
+  return null;
 }
 
 function field(labelKey, control) {
@@ -28,14 +46,19 @@ function field(labelKey, control) {
 
 export function mountLobby(container) {
   const timers = new Set();
-  let seek = null;        // the waiting seek {id}
-  let invitation = null;  // the open invitation {code}
+  let alive = true;
+  let seek = null;        // the waiting seek {id, timer}
+  let invitation = null;  // the open invitation on the card {code, timer}
   let lobbyState = null;
+  let mine = [];          // my live games (the game service's player filter)
+  let pending = { sent: [], received: [] };
+  let openSeeks = [];
 
   const el = {
     authBox: h('div', { id: 'auth-box', class: 'auth-box' }),
     online: h('strong', { id: 'online-count' }, '–'),
     searching: h('strong', { id: 'searching-count' }, '–'),
+    myGames: h('ul', { id: 'my-games', class: 'game-list' }),
     aiLevel: h('select', { id: 'ai-level' }, [1, 2, 3, 4, 5, 6, 7, 8].map(n => h('option', { value: n }, String(n)))),
     aiColour: h('select', { id: 'ai-colour' }, options(['WHITE', 'BLACK', 'RANDOM'], 'colour.')),
     seekMode: h('select', { id: 'seek-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
@@ -43,6 +66,7 @@ export function mountLobby(container) {
     seekButton: h('button', { id: 'seek-button', type: 'button', 'data-i18n': 'lobby.seek' }, t('lobby.seek')),
     seekCancel: h('button', { id: 'seek-cancel', type: 'button', hidden: true, 'data-i18n': 'common.cancel' }, t('common.cancel')),
     seekStatus: h('p', { id: 'seek-status', class: 'status', hidden: true }),
+    openSeeks: h('ul', { id: 'open-seeks', class: 'game-list' }),
     inviteMode: h('select', { id: 'invite-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
     inviteTime: h('select', { id: 'invite-time' }),
     inviteColour: h('select', { id: 'invite-colour' }, options(['RANDOM', 'WHITE', 'BLACK'], 'colour.')),
@@ -50,10 +74,19 @@ export function mountLobby(container) {
     inviteResult: h('div', { id: 'invite-result', class: 'invite-result', hidden: true }),
     joinCode: h('input', { id: 'join-code', type: 'text', autocomplete: 'off', maxlength: 64, 'data-i18n-placeholder': 'lobby.code' }),
     joinButton: h('button', { id: 'join-button', type: 'button', 'data-i18n': 'lobby.join' }, t('lobby.join')),
-    live: h('ul', { id: 'live-games', class: 'game-list' }),
-    finished: h('ul', { id: 'finished-games', class: 'game-list' }),
+    sent: h('ul', { id: 'sent-invitations', class: 'game-list' }),
+    received: h('ul', { id: 'received-invitations', class: 'game-list' }),
+    live: h('ul', { id: 'live-games', class: 'game-list scroll' }),
+    finished: h('ul', { id: 'finished-games', class: 'game-list scroll' }),
     leaderboard: h('table', { id: 'leaderboard', class: 'leaderboard' }),
     statistics: h('div', { id: 'statistics', class: 'statistics' }),
+  };
+
+  const cards = {
+    mine: h('div', { class: 'card wide', id: 'card-my-games', hidden: true }, tr('lobby.myGames', {}, 'h2'), el.myGames),
+    pending: h('div', { class: 'card', id: 'card-invitations', hidden: true }, tr('lobby.pendingInvitations', {}, 'h2'),
+      h('div', { id: 'received-box' }, tr('lobby.received', {}, 'h3'), el.received),
+      h('div', { id: 'sent-box' }, tr('lobby.sent', {}, 'h3'), el.sent)),
   };
 
   const page = h('section', { class: 'lobby' },
@@ -61,12 +94,15 @@ export function mountLobby(container) {
       h('p', { class: 'counts' },
         h('span', {}, tr('lobby.online'), ' ', el.online), h('span', {}, tr('lobby.searching'), ' ', el.searching))),
     h('div', { class: 'cards' },
+      cards.mine,
+      cards.pending,
       h('div', { class: 'card', id: 'card-computer' }, tr('lobby.playComputer', {}, 'h2'),
         field('lobby.level', el.aiLevel), field('lobby.colour', el.aiColour),
         h('button', { id: 'play-ai', type: 'button', class: 'primary', onclick: playComputer, 'data-i18n': 'lobby.start' }, t('lobby.start'))),
       h('div', { class: 'card', id: 'card-seek' }, tr('lobby.quickMatch', {}, 'h2'),
         field('lobby.mode', el.seekMode), field('lobby.timeControl', el.seekTime),
-        h('div', { class: 'row' }, el.seekButton, el.seekCancel), el.seekStatus),
+        h('div', { class: 'row' }, el.seekButton, el.seekCancel), el.seekStatus,
+        tr('lobby.openSeeks', {}, 'h3'), el.openSeeks),
       h('div', { class: 'card', id: 'card-invite' }, tr('lobby.invite', {}, 'h2'),
         field('lobby.mode', el.inviteMode), field('lobby.timeControl', el.inviteTime), field('lobby.colour', el.inviteColour),
         el.inviteButton, el.inviteResult,
@@ -93,17 +129,19 @@ export function mountLobby(container) {
 
   function loadPresets(failures) {
     timeControls().then(({ names, preferred }) => {
+      if (!alive) return;
       for (const select of [el.seekTime, el.inviteTime]) {
         if (!select.options.length) {
           select.replaceChildren(...names.map(presetOption));
           if (names.includes(preferred)) select.value = preferred;
         }
       }
-      el.seekButton.disabled = false;
+      el.seekButton.disabled = !!seek;
       el.inviteButton.disabled = false;
     }).catch((e) => {
+      if (!alive) return;
       if (failures === 0) toast(describeError(e), 'error');
-      setTimeout(() => { if (el.seekButton.isConnected) loadPresets(failures + 1); }, 5000);
+      later(() => loadPresets(failures + 1), 5000);
     });
   }
 
@@ -113,14 +151,23 @@ export function mountLobby(container) {
     return id;
   }
 
+  function later(fn, ms) {
+    const id = setTimeout(() => { timers.delete(id); if (alive) fn(); }, ms);
+    timers.add(id);
+    return id;
+  }
+
   function stop(id) {
     clearInterval(id);
+    clearTimeout(id);
     timers.delete(id);
   }
 
+  const me = () => auth.current();
+
   // --- who you are --------------------------------------------------------------------------------
   function renderAuth() {
-    const session = auth.current();
+    const session = me();
     if (session) {
       el.authBox.replaceChildren(h('p', { class: 'who-line', id: 'lobby-who' },
         session.kind === 'guest' ? t('auth.guestAs', { name: session.name }) : t('auth.signedInAs', { name: session.name })));
@@ -141,11 +188,11 @@ export function mountLobby(container) {
       }
     });
     signIn.addEventListener('click', () => auth.signIn().catch(e => toast(describeError(e), 'error')));
-    el.authBox.replaceChildren(tr('auth.needed', {}, 'p'), h('div', { class: 'row' }, name, guest, signIn));
+    el.authBox.replaceChildren(tr('auth.needed', {}, 'p'), h('div', { class: 'row guest-row' }, name, guest, signIn));
   }
 
   function requireSession(ranked = false) {
-    const session = auth.current();
+    const session = me();
     if (!session) {
       toast(t('auth.needed'), 'error');
       el.authBox.classList.add('attention');
@@ -158,6 +205,60 @@ export function mountLobby(container) {
       return false;
     }
     return true;
+  }
+
+  // --- your games: live ones you play, yours to move first -----------------------------------------
+  // At most one request on its way and one every 2 s, however often the lobby socket speaks.
+  let myGamesLoading = false;
+  let myGamesAgain = false;
+  let myGamesAt = 0;
+  async function loadMyGames() {
+    const session = me();
+    if (!session) {
+      mine = [];
+      renderMyGames();
+      return;
+    }
+    if (myGamesLoading) { myGamesAgain = true; return; }
+    const wait = myGamesAt + 2000 - Date.now();
+    if (wait > 0) {
+      if (!myGamesAgain) { myGamesAgain = true; later(() => { myGamesAgain = false; loadMyGames(); }, wait); }
+      return;
+    }
+    myGamesAt = Date.now();
+    myGamesLoading = true;
+    try {
+      const games = await api(`/api/games?status=live&player=${encodeURIComponent(session.id)}&limit=50`, { auth: false });
+      if (!alive) return;
+      mine = (games || []).filter(g => colourOf(g, session.id));
+      renderMyGames();
+    } catch (e) {
+      /* the game service does not answer: keep what was shown */
+    } finally {
+      myGamesLoading = false;
+      if (myGamesAgain && alive) { myGamesAgain = false; later(loadMyGames, 2000); }
+    }
+  }
+
+  function myTurn(game, playerId) {
+    return !!game.toMove && game.toMove === colourOf(game, playerId);
+  }
+
+  function renderMyGames() {
+    const session = me();
+    cards.mine.hidden = !session || !mine.length;
+    if (!session) return;
+    const sorted = [...mine].sort((a, b) => Number(myTurn(b, session.id)) - Number(myTurn(a, session.id)));
+    el.myGames.replaceChildren(...sorted.map((g) => {
+      const colour = colourOf(g, session.id);
+      const opponent = colour === 'WHITE' ? g.black : g.white;
+      const turn = myTurn(g, session.id);
+      return h('li', { 'data-game-id': g.id, class: turn ? 'my-turn' : null, 'data-turn': turn ? 'me' : 'them' },
+        h('span', { class: 'pair' }, t('lobby.against'), ' ', playerLink(opponent)),
+        h('span', { class: 'muted' }, ` ${t('colour.' + colour)} · ${formatGameTimeControl(g.timeControl)} · ${t('lobby.ply', { n: g.ply })} `),
+        h('span', { class: turn ? 'badge turn' : 'badge' }, turn ? t('game.yourTurn') : t('lobby.theirTurn')),
+        h('a', { class: 'button small primary', href: `#/game/${encodeURIComponent(g.id)}` }, t('lobby.continue')));
+    }));
   }
 
   // --- play the computer --------------------------------------------------------------------------
@@ -184,9 +285,11 @@ export function mountLobby(container) {
     el.seekButton.disabled = true;
     try {
       const created = await api('/api/matchmaking/seeks', { method: 'POST', body: { mode, timeControl: el.seekTime.value } });
+      if (!alive) return;
       seek = { id: created.id };
       renderSeek(created);
-      seek.timer = every(2000, pollSeek);
+      if (seek) seek.timer = every(2000, pollSeek);
+      loadSeeks();
     } catch (err) {
       el.seekButton.disabled = false;
       toast(describeError(err), 'error');
@@ -202,11 +305,16 @@ export function mountLobby(container) {
     }
   }
 
+  function goToGame(gameId) {
+    toast(t('lobby.gameFound'));
+    location.hash = `#/game/${encodeURIComponent(gameId)}`;
+  }
+
   function renderSeek(view) {
+    if (!alive) return;
     if (view.status === 'MATCHED' && view.gameId) {
       endSeek();
-      toast(t('lobby.gameFound'));
-      location.hash = `#/game/${view.gameId}`;
+      goToGame(view.gameId);
       return;
     }
     if (view.status !== 'WAITING') {
@@ -244,6 +352,52 @@ export function mountLobby(container) {
       }
     }
     endSeek();
+    loadSeeks();
+  }
+
+  // --- open seeks: anyone's waiting seek, joined with one click --------------------------------------
+  async function loadSeeks() {
+    try {
+      const answer = await api('/api/matchmaking/seeks');
+      if (!alive) return;
+      openSeeks = (answer && answer.seeks) || [];
+      renderSeeks();
+    } catch (e) {
+      if (!alive) return;
+      el.openSeeks.replaceChildren(h('li', { class: 'muted' }, describeError(e)));
+    }
+  }
+
+  function renderSeeks() {
+    const session = me();
+    if (!openSeeks.length) {
+      el.openSeeks.replaceChildren(h('li', { class: 'muted empty' }, t('lobby.noOpenSeeks')));
+      return;
+    }
+    el.openSeeks.replaceChildren(...openSeeks.map((s) => {
+      const own = s.own || !!(session && s.player && s.player.id === session.id);
+      const rating = s.rating ? ` (${s.rating})` : '';
+      const join = own ? h('span', { class: 'badge' }, t('lobby.yourSeek'))
+        : h('button', { type: 'button', class: 'small primary join-seek', 'data-seek-id': s.id }, t('lobby.play'));
+      if (!own) join.addEventListener('click', () => joinSeek(s, join));
+      return h('li', { 'data-seek-id': s.id, class: own ? 'mine' : null },
+        h('span', { class: 'pair' }, playerLink(s.player), rating),
+        h('span', { class: 'muted' }, ` ${t('mode.' + s.mode)} · ${formatOffered(s)} `), join);
+    }));
+  }
+
+  async function joinSeek(s, button) {
+    if (!requireSession(s.mode === 'RANKED')) return;
+    button.disabled = true;
+    try {
+      const joined = await api(`/api/matchmaking/seeks/${encodeURIComponent(s.id)}/join`, { method: 'POST' });
+      if (seek) endSeek(); // matchmaking cancelled our own seek in the same step
+      goToGame(joined.gameId);
+    } catch (err) {
+      button.disabled = false;
+      toast(describeError(err), 'error');
+      loadSeeks();
+    }
   }
 
   // --- invite a friend ----------------------------------------------------------------------------
@@ -255,24 +409,9 @@ export function mountLobby(container) {
       const view = await api('/api/matchmaking/invitations', {
         method: 'POST', body: { mode, timeControl: el.inviteTime.value, color: el.inviteColour.value },
       });
-      invitation = { code: view.code };
-      const link = `${location.origin}/#/invite/${encodeURIComponent(view.code)}`;
-      const input = h('input', { id: 'invite-link', type: 'text', readonly: true, value: link });
-      const copy = h('button', { id: 'invite-copy', type: 'button' }, t('lobby.copy'));
-      copy.addEventListener('click', async () => {
-        input.select();
-        try {
-          await navigator.clipboard.writeText(link);
-        } catch (e) {
-          document.execCommand && document.execCommand('copy');
-        }
-        copy.textContent = t('lobby.copied');
-      });
-      el.inviteResult.replaceChildren(tr('lobby.inviteLink', {}, 'p'), h('div', { class: 'row' }, input, copy),
-        h('p', {}, tr('lobby.code'), ': ', h('code', { id: 'invite-code' }, view.code)),
-        h('p', { class: 'status', id: 'invite-status' }, t('lobby.waitingFriend')));
-      el.inviteResult.hidden = false;
-      invitation.timer = every(3000, pollInvitation);
+      if (!alive) return;
+      showInvitation(view);
+      loadInvitations();
     } catch (err) {
       toast(describeError(err), 'error');
     } finally {
@@ -280,40 +419,155 @@ export function mountLobby(container) {
     }
   }
 
+  /** The open invitation on the card: its link, its code, withdraw; it stays there after navigating away and back. */
+  function showInvitation(view) {
+    if (invitation && invitation.timer) stop(invitation.timer);
+    invitation = { code: view.code };
+    const link = `${location.origin}/#/invite/${encodeURIComponent(view.code)}`;
+    const input = h('input', { id: 'invite-link', type: 'text', readonly: true, value: link });
+    const copy = h('button', { id: 'invite-copy', type: 'button' }, t('lobby.copy'));
+    copy.addEventListener('click', async () => {
+      input.select();
+      try {
+        await navigator.clipboard.writeText(link);
+      } catch (e) {
+        document.execCommand && document.execCommand('copy');
+      }
+      copy.textContent = t('lobby.copied');
+    });
+    const cancel = h('button', { id: 'invite-cancel', type: 'button', class: 'danger' }, t('invite.withdraw'));
+    cancel.addEventListener('click', () => cancelInvitation(view.code, cancel));
+    el.inviteResult.replaceChildren(tr('lobby.inviteLink', {}, 'p'), h('div', { class: 'row' }, input, copy),
+      h('p', {}, tr('lobby.code'), ': ', h('code', { id: 'invite-code' }, view.code),
+        ` · ${t('mode.' + view.mode)} · ${formatOffered(view)}`),
+      h('div', { class: 'row' }, h('span', { class: 'status', id: 'invite-status' }, t('lobby.waitingFriend')), cancel));
+    el.inviteResult.hidden = false;
+    invitation.timer = every(3000, pollInvitation);
+  }
+
+  function clearInvitation() {
+    if (invitation && invitation.timer) stop(invitation.timer);
+    invitation = null;
+    el.inviteResult.hidden = true;
+    el.inviteResult.replaceChildren();
+  }
+
   async function pollInvitation() {
     if (!invitation) return;
+    const code = invitation.code;
     try {
-      const view = await api(`/api/matchmaking/invitations/${encodeURIComponent(invitation.code)}`);
+      const view = await api(`/api/matchmaking/invitations/${encodeURIComponent(code)}`);
+      if (!invitation || invitation.code !== code) return;
       if (view.gameId) {
-        stop(invitation.timer);
-        invitation = null;
-        location.hash = `#/game/${view.gameId}`;
+        clearInvitation();
+        goToGame(view.gameId);
       } else if (view.status !== 'OPEN') {
-        stop(invitation.timer);
-        invitation = null;
+        clearInvitation();
+        loadInvitations();
       }
     } catch (err) {
-      if (err.status === 404) {
-        stop(invitation.timer);
-        invitation = null;
+      if (err.status === 404) clearInvitation();
+    }
+  }
+
+  async function cancelInvitation(code, button) {
+    if (button) button.disabled = true;
+    try {
+      await api(`/api/matchmaking/invitations/${encodeURIComponent(code)}`, { method: 'DELETE' });
+      toast(t('invite.withdrawn'));
+      if (invitation && invitation.code === code) clearInvitation();
+    } catch (err) {
+      if (button) button.disabled = false;
+      toast(describeError(err), 'error');
+    }
+    loadInvitations();
+  }
+
+  async function declineInvitation(code, button) {
+    button.disabled = true;
+    try {
+      await api(`/api/matchmaking/invitations/${encodeURIComponent(code)}/decline`, { method: 'POST' });
+    } catch (err) {
+      button.disabled = false;
+      toast(describeError(err), 'error');
+    }
+    loadInvitations();
+  }
+
+  // --- pending invitations: sent (withdraw) and received (accept, decline) ---------------------------
+  async function loadInvitations() {
+    if (!me()) {
+      pending = { sent: [], received: [] };
+      renderInvitations();
+      return;
+    }
+    try {
+      const answer = await api('/api/matchmaking/invitations');
+      if (!alive) return;
+      pending = { sent: (answer && answer.sent) || [], received: (answer && answer.received) || [] };
+      renderInvitations();
+      // Back in the lobby with an invitation out: the card shows it again (the newest one).
+      if (!invitation && pending.sent.length) showInvitation(pending.sent[0]);
+      if (invitation && !pending.sent.some(v => v.code === invitation.code)) pollInvitation();
+    } catch (e) {
+      /* matchmaking does not answer: keep what was shown */
+    }
+  }
+
+  function invitationItem(view, kind) {
+    const other = kind === 'sent' ? (view.invitee ? { name: view.invitee } : null) : view.inviter;
+    const who = kind === 'sent'
+      ? (other ? t('lobby.invitationTo', { name: other.name }) : t('lobby.invitationAnyone'))
+      : t('lobby.invitationFrom', { name: (other && other.name) || '?' });
+    const buttons = [];
+    if (kind === 'sent') {
+      const cancel = h('button', { type: 'button', class: 'small danger cancel-invitation', 'data-code': view.code }, t('invite.withdraw'));
+      cancel.addEventListener('click', () => cancelInvitation(view.code, cancel));
+      buttons.push(cancel);
+    } else {
+      buttons.push(h('a', { class: 'button small primary accept-invitation', href: `#/invite/${encodeURIComponent(view.code)}`,
+        'data-code': view.code }, t('invite.accept')));
+      if (view.invitee) {
+        const decline = h('button', { type: 'button', class: 'small decline-invitation', 'data-code': view.code }, t('lobby.decline'));
+        decline.addEventListener('click', () => declineInvitation(view.code, decline));
+        buttons.push(decline);
       }
     }
+    return h('li', { 'data-code': view.code },
+      h('span', { class: 'pair' }, who),
+      h('span', { class: 'muted' }, ` ${t('mode.' + view.mode)} · ${formatOffered(view)} `), ...buttons);
+  }
+
+  function renderInvitations() {
+    const { sent, received } = pending;
+    cards.pending.hidden = !me() || (!sent.length && !received.length);
+    el.sent.parentElement.hidden = !sent.length;
+    el.received.parentElement.hidden = !received.length;
+    el.sent.replaceChildren(...sent.map(v => invitationItem(v, 'sent')));
+    el.received.replaceChildren(...received.map(v => invitationItem(v, 'received')));
   }
 
   // --- games, leaderboard, statistics -------------------------------------------------------------
   function gameItem(game, linkKey, href) {
-    const tc = game.timeControl && game.timeControl !== '-' ? game.timeControl : t('lobby.untimed');
-    const result = game.status && game.status !== 'ONGOING' ? ` · ${t('result.' + game.status)}` : '';
-    return h('li', { 'data-game-id': game.id },
+    const session = me();
+    const colour = colourOf(game, session && session.id);
+    const live = !game.status || game.status === 'ONGOING';
+    const result = !live ? ` · ${t('result.' + game.status)}` : '';
+    const when = startedAt(live ? game.createdAt : (game.endedAt || game.createdAt));
+    return h('li', { 'data-game-id': game.id, class: colour ? 'mine' : null },
       h('span', { class: 'pair' }, playerLink(game.white), ' – ', playerLink(game.black)),
-      h('span', { class: 'muted' }, ` ${t(game.ranked ? 'mode.RANKED' : 'mode.CASUAL')} · ${tc} · ${t('lobby.ply', { n: game.ply })}${result} `),
-      h('a', { class: 'button small', href, 'data-i18n': linkKey }, t(linkKey)));
+      colour ? h('span', { class: 'badge you', title: t('lobby.yourGame') }, t('game.you')) : null,
+      h('span', { class: 'muted' }, ` ${t(game.ranked ? 'mode.RANKED' : 'mode.CASUAL')} · ${formatGameTimeControl(game.timeControl)} · ${t('lobby.ply', { n: game.ply })}${result}`,
+        when ? h('time', { datetime: game.createdAt, class: 'when' }, ` · ${t(live ? 'lobby.startedAt' : 'lobby.endedAt', { time: when })}`) : null, ' '),
+      h('a', { class: 'button small', href: colour && live ? `#/game/${encodeURIComponent(game.id)}` : href,
+        'data-i18n': colour && live ? 'lobby.continue' : linkKey }, t(colour && live ? 'lobby.continue' : linkKey)));
   }
 
   function renderLive() {
     const games = (lobbyState && lobbyState.liveGames) || [];
     el.online.textContent = lobbyState ? String(lobbyState.online) : '–';
     el.searching.textContent = lobbyState ? String(lobbyState.searching) : '–';
+    el.live.dataset.count = String(games.length);
     el.live.replaceChildren(...(games.length
       ? games.map(g => gameItem(g, 'lobby.watch', `#/game/${encodeURIComponent(g.id)}`))
       : [h('li', { class: 'muted empty' }, t('lobby.noLiveGames'))]));
@@ -322,6 +576,7 @@ export function mountLobby(container) {
   async function loadFinished() {
     try {
       const games = await api('/api/games?status=finished&limit=10', { auth: false });
+      if (!alive) return;
       el.finished.replaceChildren(...(games || []).map(g => gameItem(g, 'lobby.replay', `#/replay/${encodeURIComponent(g.id)}`)));
     } catch (e) {
       el.finished.replaceChildren(h('li', { class: 'muted' }, describeError(e)));
@@ -331,16 +586,20 @@ export function mountLobby(container) {
   async function loadLeaderboard() {
     try {
       const board = await api('/api/ratings/leaderboard?size=10', { auth: false });
+      if (!alive) return;
       const entries = (board && board.entries) || [];
       if (!entries.length) {
         el.leaderboard.replaceChildren(h('caption', { class: 'muted' }, t('lobby.noRatings')));
         return;
       }
+      const anyProvisional = entries.some(e => e.provisional);
       el.leaderboard.replaceChildren(
         h('thead', {}, h('tr', {}, h('th', {}, t('lb.rank')), h('th', {}, t('lb.player')), h('th', {}, t('lb.rating')), h('th', {}, t('lb.games')))),
-        h('tbody', {}, entries.map(e => h('tr', { 'data-player-id': e.playerId },
+        h('tbody', {}, entries.map(e => h('tr', { 'data-player-id': e.playerId, class: e.provisional ? 'provisional' : null },
           h('td', {}, String(e.rank)), h('td', {}, playerLink({ id: e.playerId, name: e.name })),
-          h('td', {}, String(e.rating)), h('td', {}, String(e.games))))));
+          h('td', {}, String(e.rating), e.provisional ? h('abbr', { class: 'provisional-mark', title: t('lb.provisional') }, '?') : null),
+          h('td', {}, String(e.games))))),
+        anyProvisional ? h('caption', { class: 'muted small', id: 'leaderboard-note' }, t('lb.provisionalNote')) : null);
     } catch (e) {
       el.leaderboard.replaceChildren(h('caption', { class: 'muted' }, describeError(e)));
     }
@@ -349,6 +608,7 @@ export function mountLobby(container) {
   async function loadStatistics() {
     try {
       const s = await api('/api/ratings/statistics', { auth: false });
+      if (!alive) return;
       const bar = h('div', { class: 'bar', role: 'img' },
         h('span', { class: 'w', style: `width:${s.whiteWinPercent}%` }),
         h('span', { class: 'd', style: `width:${s.drawPercent}%` }),
@@ -368,32 +628,84 @@ export function mountLobby(container) {
   function refreshAll() {
     renderAuth();
     renderLive();
+    renderMyGames();
+    renderInvitations();
+    renderSeeks();
     loadFinished();
     loadLeaderboard();
     loadStatistics();
   }
 
+  function sessionChanged() {
+    renderAuth();
+    if (!me()) {
+      clearInvitation();
+      if (seek) endSeek();
+    }
+    loadMyGames();
+    loadInvitations();
+    renderSeeks();
+    renderLive();
+  }
+
+  let lastSearching = null;
   const unsubscribe = onLobby((state) => {
     lobbyState = state;
     renderLive();
+    // The live list moved: my games may have too (a move, a new game, an end); seeks come and go with "searching".
+    loadMyGames();
+    if (state.searching !== lastSearching) {
+      lastSearching = state.searching;
+      loadSeeks();
+    }
+  });
+  const unsubscribeNotifications = onNotification((event) => {
+    if (['InvitationReceived', 'InvitationDeclined', 'InvitationAccepted', 'GameCreationFailed'].includes(event.type)) loadInvitations();
+    if (['SeekMatched', 'InvitationAccepted', 'GameReady', 'GameCreationFailed'].includes(event.type)) loadMyGames();
+    if (event.type === 'InvitationReceived') toast(t('lobby.invitationFrom', { name: (event.inviter && event.inviter.name) || '?' }));
   });
   every(30000, () => { loadFinished(); loadLeaderboard(); loadStatistics(); });
+  every(10000, () => { loadSeeks(); loadInvitations(); });
   refreshAll();
+  loadMyGames();
+  loadInvitations();
+  loadSeeks();
 
   return {
     unmount() {
+      alive = false;
       unsubscribe();
+      unsubscribeNotifications();
       if (seek) {
         api(`/api/matchmaking/seeks/${encodeURIComponent(seek.id)}`, { method: 'DELETE' }).catch(() => {});
       }
-      timers.forEach(id => clearInterval(id));
+      timers.forEach((id) => { clearInterval(id); clearTimeout(id); });
       timers.clear();
     },
-    sessionChanged: renderAuth,
+    sessionChanged,
+    /** A game-ready notification: only what this lobby is waiting for (its seek, its invitation) is followed. */
+    takeGame(event) {
+      if (event.type === 'SeekMatched' && seek && (!event.seekId || event.seekId === seek.id)) {
+        endSeek();
+        goToGame(event.gameId);
+        return true;
+      }
+      if (event.type === 'InvitationAccepted' && invitation && event.code === invitation.code) {
+        clearInvitation();
+        goToGame(event.gameId);
+        return true;
+      }
+      return false;
+    },
     retranslate() {
       translatePage(container);
       refreshAll();
       if (seek) el.seekStatus.textContent = t('lobby.seeking');
+      if (invitation) {
+        const code = invitation.code;
+        const shown = pending.sent.find(v => v.code === code);
+        if (shown) showInvitation(shown);
+      }
     },
   };
 }

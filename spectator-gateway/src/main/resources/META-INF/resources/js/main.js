@@ -6,7 +6,9 @@
 //   #/invite/{code}    accept a friend's invitation
 import { t, translatePage, setLanguage, language } from './i18n.js';
 import * as auth from './auth.js';
-import { toast, startLobbyFeed, onNotification, describeError } from './ui.js';
+import { h } from './util.js';
+import { api } from './api.js';
+import { toast, startLobbyFeed, onNotification, describeError, gameReadyBanner, hideGameReadyBanner } from './ui.js';
 import { mountLobby } from './lobby.js';
 import { mountGame } from './game.js';
 import { mountProfile, mountInvite } from './profile.js';
@@ -14,9 +16,20 @@ import { mountProfile, mountInvite } from './profile.js';
 const app = document.getElementById('app');
 let page = null;
 
+/** A hand-typed hash with a broken escape (#/player/%E0) is taken as it is, not thrown on. */
+function safeDecode(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch (e) {
+    return part;
+  }
+}
+
 function route() {
   const hash = location.hash.replace(/^#/, '') || '/';
-  const parts = hash.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = hash.split('/').filter(Boolean).map(safeDecode);
+  document.getElementById('sign-out-warning').hidden = true;
+  if (parts[0] === 'game' && parts[1]) hideGameReadyBanner(parts[1]);
   if (page && page.unmount) page.unmount();
   page = null;
   window.scrollTo(0, 0);
@@ -42,12 +55,51 @@ function route() {
 function renderHeader() {
   const session = auth.current();
   const who = document.getElementById('who');
-  who.textContent = !session ? '' : session.kind === 'guest'
-    ? t('auth.guestAs', { name: session.name }) : t('auth.signedInAs', { name: session.name });
   who.dataset.playerId = session ? session.id : '';
+  if (!session) {
+    who.replaceChildren();
+  } else if (session.kind === 'guest') {
+    who.replaceChildren(t('auth.guestAs', { name: session.name }));
+  } else {
+    // One's own profile, one click from every page.
+    who.replaceChildren(h('a', { id: 'profile-link', href: `#/player/${encodeURIComponent(session.id)}`,
+      title: t('header.profile') }, session.name));
+  }
+  // A guest can still sign in (or register on the sign-in page); only an account signs out, a guest leaves.
   document.getElementById('sign-in').hidden = !!(session && session.kind === 'account');
-  document.getElementById('sign-out').hidden = !session;
+  document.getElementById('sign-out').hidden = !(session && session.kind === 'account');
+  document.getElementById('leave-guest').hidden = !(session && session.kind === 'guest');
   translatePage(document.getElementById('top'));
+}
+
+/** The live games the signed-in player plays (the game service's player filter, checked here again). */
+export async function myLiveGames() {
+  const session = auth.current();
+  if (!session) return [];
+  const games = await api(`/api/games?status=live&player=${encodeURIComponent(session.id)}&limit=20`, { auth: false });
+  return (games || []).filter(g => [g.white, g.black].some(p => p && p.id === session.id));
+}
+
+/** Signing out (or leaving as a guest) while playing: say so first, and sign out only when confirmed. */
+async function signOutCarefully() {
+  const warning = document.getElementById('sign-out-warning');
+  let playing = [];
+  try {
+    playing = await myLiveGames();
+  } catch (e) { /* the game service does not answer: nothing to warn about that we know of */ }
+  if (!playing.length) {
+    auth.signOut();
+    return;
+  }
+  const anyway = h('button', { type: 'button', class: 'danger', id: 'sign-out-anyway' }, t('auth.signOutAnyway'));
+  const stay = h('button', { type: 'button', id: 'sign-out-stay' }, t('common.cancel'));
+  const game = h('a', { href: `#/game/${encodeURIComponent(playing[0].id)}`, id: 'sign-out-game' }, t('auth.backToGame'));
+  anyway.addEventListener('click', () => { warning.hidden = true; auth.signOut(); });
+  stay.addEventListener('click', () => { warning.hidden = true; });
+  game.addEventListener('click', () => { warning.hidden = true; });
+  warning.replaceChildren(h('span', {}, t('auth.signOutMidGame', { n: playing.length })), anyway, stay, game);
+  warning.hidden = false;
+  stay.focus();
 }
 
 function retranslate() {
@@ -64,7 +116,8 @@ async function start() {
     retranslate();
   });
   document.getElementById('sign-in').addEventListener('click', () => auth.signIn().catch(e => toast(describeError(e), 'error')));
-  document.getElementById('sign-out').addEventListener('click', () => auth.signOut());
+  document.getElementById('sign-out').addEventListener('click', signOutCarefully);
+  document.getElementById('leave-guest').addEventListener('click', signOutCarefully);
   try {
     await auth.handleRedirect();
   } catch (e) {
@@ -81,10 +134,11 @@ async function start() {
       return;
     }
     if (gameId && ['SeekMatched', 'InvitationAccepted', 'GameReady'].includes(event.type)) {
-      if (location.hash !== `#/game/${gameId}`) {
-        toast(t('lobby.gameFound'));
-        location.hash = `#/game/${gameId}`;
-      }
+      if (location.hash === `#/game/${gameId}`) return;
+      // Only a page waiting for exactly this (the lobby with a seek or an invitation out, a game page after
+      // a rematch offer) goes there by itself; anywhere else the player gets a banner with a link.
+      if (page && page.takeGame && page.takeGame(event)) return;
+      gameReadyBanner(gameId, t('banner.gameReady', { name: (event.opponent && event.opponent.name) || '?' }));
     }
   });
   startLobbyFeed();
