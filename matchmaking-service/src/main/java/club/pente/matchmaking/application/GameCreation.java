@@ -11,7 +11,8 @@ import java.time.Instant;
 /**
  * The one way matchmaking creates a game: inside the caller's transaction it records the game, counts
  * the colours, and puts a {@link CreateGame} (key = game id) into the outbox. It never writes game state;
- * the game service creates the game from the command.
+ * the game service creates the game from the command, whenever it reads it (a game service that is down
+ * creates it once it is back); {@link GameStarts} records its answer under the command's id.
  */
 public final class GameCreation {
     private GameCreation() {
@@ -23,10 +24,10 @@ public final class GameCreation {
             throw new IllegalStateException("ranked games are only between accounts: " + white.id() + " vs " + black.id());
         }
         String gameId = Contracts.newId();
-        tx.games().insert(new StoredGame(gameId, origin, white, black, ranked, timeControl, matchId, gameNumber, false), now);
-        tx.games().countColours(white.id(), black.id());
         CreateGame command = new CreateGame(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, white, black, ranked,
                 TimeControlPresets.of(timeControl), now);
+        tx.games().insert(new StoredGame(gameId, origin, white, black, ranked, timeControl, matchId, gameNumber), command.commandId(), now);
+        tx.games().countColours(white.id(), black.id());
         tx.outbox().command(command, now);
         return gameId;
     }

@@ -10,7 +10,18 @@ import java.util.Map;
 
 /** Matchmaking's own record of the games it asked for, the players' colour histories and the game events it handled. */
 public interface GameRepository {
-    void insert(StoredGame game, Instant now);
+    /** {@code createCommandId} is the CreateGame's command id: a rejection carrying it is the game service's refusal. */
+    void insert(StoredGame game, String createCommandId, Instant now);
+
+    /** GameStarted seen; false when it already was (a redelivery) or the game is not matchmaking's. */
+    boolean markStarted(String gameId, Instant at);
+
+    /**
+     * The game service refused this game's CreateGame (a rejection with that command id, before any
+     * GameStarted): records why; false when the command is not this game's CreateGame or the game started,
+     * ended or failed already.
+     */
+    boolean markRefused(String gameId, String commandId, String reason, String message, Instant at);
 
     /** The game locked for this transaction, or null when matchmaking did not create it. */
     StoredGame lock(String gameId);

@@ -14,5 +14,8 @@ public interface MatchRepository {
     StoredMatch find(String matchId);
 
     /** After a game: the new score, the next game (null when none) and, when finished, the end. */
+    /** The game service refused one of the match's games: the match cannot go on. */
+    void fail(String matchId, Instant now);
+
     void progress(String matchId, int gamesPlayed, int pointsA, int pointsB, String nextGameId, boolean finished, Instant now);
 }

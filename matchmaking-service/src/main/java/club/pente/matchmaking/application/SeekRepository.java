@@ -30,10 +30,19 @@ public interface SeekRepository {
     void touch(String seekId, String playerId, Instant now);
 
     /**
-     * Cancels the player's seek if it is still waiting. A conditional update: when a pairing transaction
-     * holds the row, this waits for it and then finds it matched.
+     * Cancels the player's seek if it is still waiting; returns how many were. A conditional update: when a
+     * pairing transaction holds the row, this waits for it and then finds it matched.
      */
-    void cancel(String seekId, String playerId, Instant now);
+    int cancel(String seekId, String playerId, Instant now);
+
+    /** The waiting seeks, oldest first, without locking them (the open-seeks list). */
+    List<WaitingSeek> waiting(int limit);
+
+    /**
+     * The seek locked for this transaction if it is still waiting, else null. Waits for a pairing round that
+     * holds it and then finds it matched: whoever locks it first pairs it, once.
+     */
+    WaitingSeek lockIfWaiting(String seekId);
 
     /** The seek, whatever its status, or null. */
     StoredSeek find(String seekId);

@@ -3,6 +3,11 @@ package club.pente.matchmaking.application;
 import club.pente.kit.rest.ApiException;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.SeekMatched;
+import club.pente.core.rules.Color;
+import club.pente.matchmaking.domain.ColourRecord;
+import club.pente.matchmaking.domain.GameOrigin;
+import club.pente.matchmaking.domain.PairingPolicy;
 import club.pente.matchmaking.domain.Mode;
 import club.pente.matchmaking.domain.Seek;
 import club.pente.matchmaking.domain.SeekStatus;
@@ -17,22 +22,41 @@ import jakarta.inject.Inject;
  */
 @ApplicationScoped
 public class SeekService {
-    /** A seek as its player sees it: the opponent once it was matched (null before, or when the game is unknown). */
-    public record SeekState(StoredSeek seek, PlayerRef opponent) {
+    /** A seek as its player sees it: the opponent and the game once it was matched (null before, or when the game is unknown). */
+    public record SeekState(StoredSeek seek, PlayerRef opponent, StoredGame game) {
     }
+
+    /** A seek someone else may join: who, how, rated how, since when. */
+    public record OpenSeek(String id, PlayerRef player, Mode mode, String timeControl, int rating, java.time.Instant createdAt) {
+    }
+
+    /** The joiner's side of a joined seek: the game created at once. */
+    public record Joined(String seekId, StoredGame game, Color color, PlayerRef opponent, Mode mode, String timeControl) {
+    }
+
+    static final int MAX_LISTED = 100;
 
     private final Transactions transactions;
     private final RatingClient ratings;
     private final AfterCommit afterCommit;
     private final int casualRating;
     private final Quotas quotas;
+    private final PairingPolicy policy;
 
     @Inject
-    public SeekService(Transactions transactions, RatingClient ratings, AfterCommit afterCommit, MatchmakingSettings settings, Quotas quotas) {
-        this(transactions, ratings, afterCommit, settings.rating().casual(), quotas);
+    public SeekService(Transactions transactions, RatingClient ratings, AfterCommit afterCommit, MatchmakingSettings settings, Quotas quotas,
+                       PairingPolicy policy) {
+        this(transactions, ratings, afterCommit, settings.rating().casual(), quotas, policy);
     }
 
     public SeekService(Transactions transactions, RatingClient ratings, AfterCommit afterCommit, int casualRating, Quotas quotas) {
+        this(transactions, ratings, afterCommit, casualRating, quotas,
+                new PairingPolicy(100, 50, java.time.Duration.ofSeconds(5), 1000, new java.security.SecureRandom()));
+    }
+
+    public SeekService(Transactions transactions, RatingClient ratings, AfterCommit afterCommit, int casualRating, Quotas quotas,
+                       PairingPolicy policy) {
+        this.policy = policy;
         this.quotas = quotas;
         this.transactions = transactions;
         this.ratings = ratings;
@@ -77,8 +101,9 @@ public class SeekService {
     /** Cancels the player's waiting seek; 409 when it was matched first (the pairing's lock is waited for). */
     public SeekState cancel(Player player, String seekId) {
         return transactions.run(tx -> {
-            tx.seeks().cancel(seekId, player.id(), Contracts.now());
             StoredSeek seek = owned(tx.seeks().find(seekId), seekId, player);
+            tx.seeks().cancel(seekId, player.id(), Contracts.now());
+            seek = tx.seeks().find(seekId);
             if (seek.status() == SeekStatus.MATCHED) {
                 throw ApiException.conflict("ALREADY_MATCHED", "seek " + seekId + " was already matched into game " + seek.gameId());
             }
@@ -98,7 +123,69 @@ public class SeekService {
 
     private static SeekState stateOf(Transaction tx, StoredSeek seek, Player player) {
         StoredGame game = seek.gameId() == null ? null : tx.games().find(seek.gameId());
-        return new SeekState(seek, game == null ? null : game.opponentOf(player.id()));
+        return new SeekState(seek, game == null ? null : game.opponentOf(player.id()), game);
+    }
+
+    /** The waiting seeks anyone may join, oldest first. */
+    public java.util.List<OpenSeek> openSeeks() {
+        return transactions.run(tx -> tx.seeks().waiting(MAX_LISTED)).stream()
+                .map(w -> new OpenSeek(w.seek().id(), new PlayerRef(w.seek().playerId(), w.playerName()), w.seek().mode(),
+                        w.seek().timeControl(), w.seek().rating(), w.seek().since()))
+                .toList();
+    }
+
+    /**
+     * Pairs the caller with that waiting seek at once, under its row lock: of two joiners (or a joiner and a
+     * pairing round) whoever locks it first pairs it, the other finds it no longer waiting. The same rules as
+     * pairing: ranked needs an account, never one's own seek; the joiner's own waiting seek is withdrawn in
+     * the same transaction (and a joiner whose seek a pairing round matched meanwhile is told so).
+     */
+    public Joined join(Player joiner, String seekId) {
+        quotas.seekRequested(joiner);
+        Joined joined = transactions.run(tx -> {
+            java.time.Instant now = Contracts.now();
+            StoredSeek target = tx.seeks().find(seekId);
+            if (target == null) {
+                throw ApiException.notFound("UNKNOWN_SEEK", "no seek " + seekId);
+            }
+            if (target.playerId().equals(joiner.id())) {
+                throw ApiException.conflict("OWN_SEEK", "you cannot join your own seek");
+            }
+            if (target.mode() == Mode.RANKED && !joiner.hasAccount()) {
+                throw ApiException.forbidden("RANKED_NEEDS_ACCOUNT", "ranked games need an account; guests may join casual seeks");
+            }
+            String mine = tx.seeks().waitingOf(joiner.id());
+            if (mine != null && tx.seeks().cancel(mine, joiner.id(), now) == 0) {
+                StoredSeek own = tx.seeks().find(mine);
+                throw ApiException.conflict("ALREADY_MATCHED", "your own seek was just matched into game " + own.gameId());
+            }
+            WaitingSeek waiting = tx.seeks().lockIfWaiting(seekId);
+            if (waiting == null) {
+                throw ApiException.conflict("SEEK_TAKEN", "seek " + seekId + " is no longer waiting");
+            }
+            Seek seek = waiting.seek();
+            PlayerRef owner = new PlayerRef(seek.playerId(), waiting.playerName());
+            PlayerRef me = joiner.ref();
+            var colours = tx.games().colours(java.util.List.of(owner.id(), me.id()));
+            boolean ownerWhite = policy.firstGetsWhite(colours.getOrDefault(owner.id(), ColourRecord.NONE),
+                    colours.getOrDefault(me.id(), ColourRecord.NONE));
+            PlayerRef white = ownerWhite ? owner : me;
+            PlayerRef black = ownerWhite ? me : owner;
+            boolean ranked = seek.mode() == Mode.RANKED;
+            String gameId = GameCreation.create(tx, white, black, ranked, seek.timeControl(), GameOrigin.SEEK, null, null, now);
+            if (!tx.seeks().markMatched(seek.id(), gameId, ownerWhite ? Color.WHITE : Color.BLACK, now)) {
+                throw new IllegalStateException("a locked seek left WAITING under our lock: " + seek.id());
+            }
+            var timeControl = TimeControlPresets.of(seek.timeControl());
+            Color ownerColour = ownerWhite ? Color.WHITE : Color.BLACK;
+            tx.outbox().notify(new SeekMatched(Contracts.SCHEMA_VERSION, Contracts.newId(), owner.id(), seek.id(), gameId, ownerColour,
+                    me, ranked, timeControl, now), now);
+            tx.outbox().notify(new SeekMatched(Contracts.SCHEMA_VERSION, Contracts.newId(), me.id(), seek.id(), gameId,
+                    ownerColour.opponent(), owner, ranked, timeControl, now), now);
+            return new Joined(seek.id(), tx.games().find(gameId), ownerColour.opponent(), owner, seek.mode(), seek.timeControl());
+        });
+        afterCommit.outboxWritten();
+        return joined;
     }
 
     private static ApiException alreadySeeking(String existing) {

@@ -4,7 +4,10 @@ import club.pente.core.contract.Contracts;
 import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
+import club.pente.core.contract.GameStarted;
+import club.pente.core.contract.MoveRejected;
 import club.pente.matchmaking.application.GameEndings;
+import club.pente.matchmaking.application.GameStarts;
 import club.pente.messaging.TypeHeader;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.reactive.messaging.annotations.Blocking;
@@ -16,10 +19,13 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
 import java.util.List;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Reads {@code pente.game.events} (one group for all instances) and hands every {@code GameEnded} to
- * {@link GameEndings}. Records come a whole poll at a time, on one worker thread in order, and are
+ * {@link GameEndings}, every {@code GameStarted} and {@code MoveRejected} (the answers to its CreateGame
+ * commands) to {@link GameStarts}. Records come a whole poll at a time, on one worker thread in order, and are
  * acknowledged when the batch is done. A record whose type header names another event is passed over
  * unread; one without the header is parsed only as far as its type. Database failures are retried a few
  * times before the record is given up (logged).
@@ -27,12 +33,15 @@ import java.util.List;
 @ApplicationScoped
 public class GameEventsConsumer {
     private static final Logger LOG = Logger.getLogger(GameEventsConsumer.class);
-    private static final TypeHeader GAME_ENDED = new TypeHeader(EventHeaders.TYPE, List.of("GameEnded"));
+    private static final Set<String> READ = Set.of("GameEnded", "GameStarted", "MoveRejected");
+    private static final TypeHeader TYPES = new TypeHeader(EventHeaders.TYPE, List.copyOf(READ));
 
     private final GameEndings endings;
+    private final GameStarts starts;
 
-    public GameEventsConsumer(GameEndings endings) {
+    public GameEventsConsumer(GameEndings endings, GameStarts starts) {
         this.endings = endings;
+        this.starts = starts;
     }
 
     @Incoming("game-events")
@@ -45,35 +54,42 @@ public class GameEventsConsumer {
 
     /** Handles one record; returns whether its value was read. */
     boolean onRecord(Headers headers, String payload) {
-        if (GAME_ENDED.skips(headers)) {
+        if (TYPES.skips(headers)) {
             return false;
         }
-        GameEnded ended;
+        GameEvent event;
         try {
             JsonNode json = Contracts.json().readTree(payload);
-            if (!"GameEnded".equals(json.path("type").asText())) {
+            if (!READ.contains(json.path("type").asText())) {
                 return true;
             }
-            ended = (GameEnded) Contracts.json().treeToValue(json, GameEvent.class);
+            event = Contracts.json().treeToValue(json, GameEvent.class);
         } catch (Exception e) {
             LOG.warnf("ignoring an unreadable game event: %s", e.getMessage());
             return true;
         }
-        handle(ended);
+        if (event instanceof GameEnded ended) {
+            handle(ended, () -> endings.handle(ended));
+        } else if (event instanceof GameStarted started) {
+            handle(started, () -> starts.started(started));
+        } else if (event instanceof MoveRejected rejected) {
+            handle(rejected, () -> starts.rejected(rejected));
+        }
         return true;
     }
 
-    private void handle(GameEnded ended) {
+    private void handle(GameEvent event, BooleanSupplier work) {
+        String what = event.getClass().getSimpleName() + " " + event.eventId() + " of game " + event.gameId();
         for (int attempt = 1; ; attempt++) {
             try {
-                endings.handle(ended);
+                work.getAsBoolean();
                 return;
             } catch (RuntimeException e) {
                 if (attempt >= 10) {
-                    LOG.errorf(e, "giving up on GameEnded %s of game %s", ended.eventId(), ended.gameId());
+                    LOG.errorf(e, "giving up on %s", what);
                     return;
                 }
-                LOG.warnf("GameEnded %s of game %s failed (%s); retrying", ended.eventId(), ended.gameId(), e.toString());
+                LOG.warnf("%s failed (%s); retrying", what, e.toString());
                 try {
                     Thread.sleep(Math.min(5_000, 100L << attempt));
                 } catch (InterruptedException interrupted) {

@@ -21,10 +21,13 @@ import static club.pente.matchmaking.persistence.Sql.literal;
 /** Games matchmaking created ({@code games}), colour histories ({@code colour_history}), handled events ({@code processed_events}). */
 final class JdbcGames implements GameRepository {
     private static final String INSERT = "insert into games (id, origin, white_id, white_name, black_id, black_name, ranked, "
-            + "time_control, match_id, game_number, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "time_control, match_id, game_number, created_at, create_command_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String COLUMNS = "select id, origin, white_id, white_name, black_id, black_name, ranked, time_control, "
-            + "match_id, game_number, ended_at from games where id = ?";
+            + "match_id, game_number, ended_at, started_at, failure_reason, failure_message from games where id = ?";
     private static final String LOCK = COLUMNS + " for update";
+    private static final String MARK_STARTED = "update games set started_at = ? where id = ? and started_at is null";
+    private static final String MARK_REFUSED = "update games set failed_at = ?, failure_reason = ?, failure_message = ? "
+            + "where id = ? and create_command_id = ? and started_at is null and ended_at is null and failed_at is null";
     private static final String MARK_ENDED = "update games set ended_at = ?, result = ?, points_white = ?, points_black = ? where id = ?";
     private static final String OF_MATCH = "select game_number, id, white_id, white_name, black_id, black_name, result, "
             + "points_white, points_black from games where match_id = ? order by game_number";
@@ -43,9 +46,19 @@ final class JdbcGames implements GameRepository {
     }
 
     @Override
-    public void insert(StoredGame game, Instant now) {
+    public void insert(StoredGame game, String createCommandId, Instant now) {
         sql.update(INSERT, game.id(), game.origin(), game.white().id(), game.white().name(), game.black().id(), game.black().name(),
-                game.ranked(), game.timeControl(), game.matchId(), game.gameNumber(), now);
+                game.ranked(), game.timeControl(), game.matchId(), game.gameNumber(), now, createCommandId);
+    }
+
+    @Override
+    public boolean markStarted(String gameId, Instant at) {
+        return sql.update(MARK_STARTED, at, gameId) == 1;
+    }
+
+    @Override
+    public boolean markRefused(String gameId, String commandId, String reason, String message, Instant at) {
+        return sql.update(MARK_REFUSED, at, reason, message, gameId, commandId) == 1;
     }
 
     @Override
@@ -61,7 +74,7 @@ final class JdbcGames implements GameRepository {
     private static StoredGame game(ResultSet rs) throws SQLException {
         return new StoredGame(rs.getString(1), GameOrigin.valueOf(rs.getString(2)), new PlayerRef(rs.getString(3), rs.getString(4)),
                 new PlayerRef(rs.getString(5), rs.getString(6)), rs.getBoolean(7), rs.getString(8), rs.getString(9),
-                Sql.nullableInt(rs, 10), rs.getTimestamp(11) != null);
+                Sql.nullableInt(rs, 10), rs.getTimestamp(11) != null, rs.getTimestamp(12) != null, rs.getString(13), rs.getString(14));
     }
 
     @Override

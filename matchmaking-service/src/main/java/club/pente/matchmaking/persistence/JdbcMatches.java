@@ -23,6 +23,9 @@ final class JdbcMatches implements MatchRepository {
     private static final String PROGRESS = "update matches set games_played = ?, points_a = ?, points_b = ?, current_game_id = ?, "
             + "status = ?, finished_at = ? where id = ?";
 
+    private static final String FAIL = "update matches set status = " + literal(MatchStatus.FAILED) + ", current_game_id = null, "
+            + "finished_at = ? where id = ? and status = " + literal(MatchStatus.ONGOING);
+
     private final Sql sql;
 
     JdbcMatches(Sql sql) {
@@ -49,6 +52,11 @@ final class JdbcMatches implements MatchRepository {
         return new StoredMatch(rs.getString(1), new PlayerRef(rs.getString(2), rs.getString(3)),
                 new PlayerRef(rs.getString(4), rs.getString(5)), Color.valueOf(rs.getString(6)), rs.getBoolean(7), rs.getString(8),
                 rs.getInt(9), rs.getInt(10), rs.getInt(11), rs.getInt(12), MatchStatus.valueOf(rs.getString(13)), rs.getString(14));
+    }
+
+    @Override
+    public void fail(String matchId, Instant now) {
+        sql.update(FAIL, now, matchId);
     }
 
     @Override

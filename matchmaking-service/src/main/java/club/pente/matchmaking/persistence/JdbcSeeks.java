@@ -35,6 +35,11 @@ final class JdbcSeeks implements SeekRepository {
     private static final String FIND = "select id, player_id, mode, time_control, rating, status, game_id, color, created_at "
             + "from seeks where id = ?";
 
+    private static final String WAITING_LIST = "select id, player_id, player_name, mode, time_control, rating, created_at from seeks "
+            + "where status = " + literal(WAITING) + " order by created_at limit ?";
+    private static final String LOCK_IF_WAITING = "select id, player_id, player_name, mode, time_control, rating, created_at from seeks "
+            + "where id = ? and status = " + literal(WAITING) + " for update";
+
     private final Sql sql;
 
     JdbcSeeks(Sql sql) {
@@ -54,8 +59,7 @@ final class JdbcSeeks implements SeekRepository {
 
     @Override
     public List<WaitingSeek> lockWaiting(int limit) {
-        return sql.list(LOCK_WAITING, rs -> new WaitingSeek(new Seek(rs.getString(1), rs.getString(2), Mode.valueOf(rs.getString(4)),
-                rs.getString(5), rs.getInt(6), Sql.instant(rs, 7)), rs.getString(3)), limit);
+        return sql.list(LOCK_WAITING, JdbcSeeks::waitingSeek, limit);
     }
 
     @Override
@@ -74,8 +78,23 @@ final class JdbcSeeks implements SeekRepository {
     }
 
     @Override
-    public void cancel(String seekId, String playerId, Instant now) {
-        sql.update(CANCEL, now, seekId, playerId);
+    public int cancel(String seekId, String playerId, Instant now) {
+        return sql.update(CANCEL, now, seekId, playerId);
+    }
+
+    @Override
+    public List<WaitingSeek> waiting(int limit) {
+        return sql.list(WAITING_LIST, JdbcSeeks::waitingSeek, limit);
+    }
+
+    @Override
+    public WaitingSeek lockIfWaiting(String seekId) {
+        return sql.one(LOCK_IF_WAITING, JdbcSeeks::waitingSeek, seekId);
+    }
+
+    private static WaitingSeek waitingSeek(java.sql.ResultSet rs) throws java.sql.SQLException {
+        return new WaitingSeek(new Seek(rs.getString(1), rs.getString(2), Mode.valueOf(rs.getString(4)), rs.getString(5), rs.getInt(6),
+                Sql.instant(rs, 7)), rs.getString(3));
     }
 
     @Override

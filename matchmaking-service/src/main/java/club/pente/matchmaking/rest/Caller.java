@@ -21,6 +21,18 @@ public class Caller {
         this.identity = identity;
     }
 
+    /** The caller when the request carries a verified token, null for an anonymous one (public reads). */
+    public Player playerOrNull() {
+        if (identity.isAnonymous()) {
+            return null;
+        }
+        try {
+            return player();
+        } catch (ApiException e) {
+            return null; // a verified token that is not a player's: read as anonymous
+        }
+    }
+
     public Player player() {
         String id = token.getSubject();
         if (id == null || id.isBlank()) {

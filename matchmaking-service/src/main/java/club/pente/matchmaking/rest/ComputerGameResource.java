@@ -3,6 +3,7 @@ package club.pente.matchmaking.rest;
 import club.pente.core.contract.PlayerRef;
 import club.pente.matchmaking.application.ComputerGames;
 import club.pente.matchmaking.domain.BadRequestException;
+import club.pente.matchmaking.domain.GameStatus;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -20,7 +21,9 @@ public class ComputerGameResource {
     public record ComputerGameRequest(Integer level, String color, String timeControl) {
     }
 
-    public record ComputerGameView(String gameId, String color, PlayerRef opponent, String timeControl) {
+    /** gameStatus PENDING / gameReady false: the game service creates it from the command; wait for it (GET /api/matchmaking/games/{id}). */
+    public record ComputerGameView(String gameId, String color, PlayerRef opponent, String timeControl, String clock, String gameStatus,
+                                   boolean gameReady) {
     }
 
     private final ComputerGames games;
@@ -40,6 +43,6 @@ public class ComputerGameResource {
         }
         ComputerGames.Created created = games.create(caller.player(), request.level(), request.color(), request.timeControl());
         return Response.status(201).entity(new ComputerGameView(created.gameId(), created.color().name(), created.opponent(),
-                created.timeControl())).build();
+                created.timeControl(), GameReadiness.clock(created.timeControl()), GameStatus.PENDING.name(), false)).build();
     }
 }

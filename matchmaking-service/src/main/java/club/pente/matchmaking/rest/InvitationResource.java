@@ -4,6 +4,7 @@ import club.pente.core.contract.Contracts;
 import club.pente.core.contract.PlayerRef;
 import club.pente.matchmaking.application.InvitationService;
 import club.pente.matchmaking.application.MatchmakingSettings;
+import club.pente.matchmaking.application.StoredGame;
 import club.pente.matchmaking.application.StoredInvitation;
 import club.pente.matchmaking.domain.BadRequestException;
 import club.pente.matchmaking.domain.Invitation;
@@ -21,22 +22,33 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import java.time.Instant;
+import java.util.List;
 
 /** Friend invitations: create (a code and a link), look at, accept (guest or account), cancel. */
 @Path("/api/matchmaking/invitations")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({Caller.PLAYER_ROLE, Caller.GUEST_ROLE})
 public class InvitationResource {
-    /** games &gt; 1 asks for a match with colours alternating and points summed. */
-    public record InvitationRequest(String mode, String timeControl, String color, Integer games) {
+    /** games &gt; 1 asks for a match with colours alternating and points summed; invitee (optional) an account's username. */
+    public record InvitationRequest(String mode, String timeControl, String color, Integer games, String invitee) {
     }
 
-    /** status: OPEN, ACCEPTED, CANCELLED or EXPIRED. */
-    public record InvitationView(String code, String link, PlayerRef inviter, String mode, String timeControl, String color,
-                                 int games, String status, Instant expiresAt, String gameId, String matchId) {
+    /**
+     * status: OPEN, ACCEPTED, CANCELLED, EXPIRED, DECLINED or FAILED; clock the time control in seconds
+     * ({@code 300+5}); gameStatus/gameReady/failure once accepted; refusal what accepting would answer the caller.
+     */
+    public record InvitationView(String code, String link, PlayerRef inviter, String invitee, String mode, String timeControl,
+                                 String clock, String color, int games, String status, Instant expiresAt, String gameId,
+                                 String matchId, String gameStatus, boolean gameReady, GameReadiness.Failure failure,
+                                 String refusal) {
     }
 
-    public record AcceptedView(String code, String gameId, String color, PlayerRef opponent, String matchId) {
+    /** gameStatus PENDING until the game service confirmed the game (then READY): the page waits for gameReady. */
+    public record AcceptedView(String code, String gameId, String color, PlayerRef opponent, String matchId, String gameStatus,
+                               boolean gameReady, GameReadiness.Failure failure) {
+    }
+
+    public record PendingView(List<InvitationView> sent, List<InvitationView> received) {
     }
 
     private final InvitationService invitations;
@@ -51,14 +63,23 @@ public class InvitationResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Invite a friend: {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\",\"color\":\"WHITE|BLACK|RANDOM\",\"games\":1}")
+    @Operation(summary = "Invite a friend: {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\",\"color\":\"WHITE|BLACK|RANDOM\",\"games\":1,"
+            + "\"invitee\":\"bob\" (optional: only that account may accept; it shows in their lobby)}")
     public Response create(InvitationRequest request) {
         if (request == null) {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\"}");
         }
         StoredInvitation row = invitations.create(caller.player(), request.mode(), request.timeControl(), request.color(),
-                request.games());
-        return Response.status(201).entity(view(row, Invitation.Status.OPEN.name())).build();
+                request.games(), request.invitee());
+        return Response.status(201).entity(view(row, null, null)).build();
+    }
+
+    @GET
+    @Operation(summary = "Your pending invitations: those you sent and those addressed to you (open, not expired, newest first)")
+    public PendingView pending() {
+        InvitationService.Pending pending = invitations.pending(caller.player());
+        return new PendingView(pending.sent().stream().map(row -> view(row, null, null)).toList(),
+                pending.received().stream().map(row -> view(row, null, null)).toList());
     }
 
     @GET
@@ -67,10 +88,7 @@ public class InvitationResource {
     @Operation(summary = "What an invitation offers and whether it can still be accepted")
     public InvitationView get(@PathParam("code") String code) {
         StoredInvitation row = invitations.find(code);
-        Invitation invitation = row.invitation();
-        // Expiry is not stored: an open invitation past its time shows as EXPIRED (and accepting it is refused).
-        boolean expired = invitation.status() == Invitation.Status.OPEN && !Contracts.now().isBefore(invitation.expiresAt());
-        return view(row, expired ? "EXPIRED" : invitation.status().name());
+        return view(row, invitations.gameOf(row), InvitationService.refusalFor(row, caller.playerOrNull(), Contracts.now()));
     }
 
     @POST
@@ -78,7 +96,15 @@ public class InvitationResource {
     @Operation(summary = "Accept an invitation: the game (or the match's first game) is created for both players")
     public AcceptedView accept(@PathParam("code") String code) {
         InvitationService.Accepted accepted = invitations.accept(caller.player(), code);
-        return new AcceptedView(accepted.code(), accepted.gameId(), accepted.color().name(), accepted.opponent(), accepted.matchId());
+        return new AcceptedView(accepted.code(), accepted.gameId(), accepted.color().name(), accepted.opponent(), accepted.matchId(),
+                GameReadiness.status(accepted.game()), GameReadiness.ready(accepted.game()), GameReadiness.failure(accepted.game()));
+    }
+
+    @POST
+    @Path("/{code}/decline")
+    @Operation(summary = "Decline an invitation addressed to you; the inviter is told")
+    public InvitationView decline(@PathParam("code") String code) {
+        return view(invitations.decline(caller.player(), code), null, null);
     }
 
     @DELETE
@@ -89,9 +115,14 @@ public class InvitationResource {
         return Response.noContent().build();
     }
 
-    private InvitationView view(StoredInvitation row, String status) {
+    private InvitationView view(StoredInvitation row, StoredGame game, String refusal) {
         Invitation invitation = row.invitation();
-        return new InvitationView(invitation.code(), linkBase + invitation.code(), row.inviter(), invitation.mode().name(),
-                row.timeControl(), row.color().name(), row.games(), status, invitation.expiresAt(), row.gameId(), row.matchId());
+        // Expiry is not stored: an open invitation past its time shows as EXPIRED (and accepting it is refused).
+        boolean expired = invitation.status() == Invitation.Status.OPEN && !Contracts.now().isBefore(invitation.expiresAt());
+        String status = expired ? "EXPIRED" : invitation.status().name();
+        return new InvitationView(invitation.code(), linkBase + invitation.code(), row.inviter(), invitation.invitee(),
+                invitation.mode().name(), row.timeControl(), GameReadiness.clock(row.timeControl()), row.color().name(), row.games(),
+                status, invitation.expiresAt(), row.gameId(), row.matchId(), GameReadiness.status(game), GameReadiness.ready(game),
+                GameReadiness.failure(game), refusal);
     }
 }

@@ -1,7 +1,9 @@
 package club.pente.matchmaking.rest;
 
 import club.pente.core.contract.PlayerRef;
+import club.pente.matchmaking.application.GameStarts;
 import club.pente.matchmaking.application.Matches;
+import club.pente.matchmaking.application.StoredGame;
 import club.pente.matchmaking.application.Rematches;
 import club.pente.matchmaking.application.StoredMatch;
 import jakarta.annotation.security.PermitAll;
@@ -34,11 +36,22 @@ public class MatchResource {
     public record RematchView(String state, String previousGameId, String gameId, String color, PlayerRef opponent) {
     }
 
+    /**
+     * A game matchmaking asked for: gameStatus PENDING (the game service has not confirmed it yet; wait),
+     * READY, ENDED or FAILED (failure says why); gameReady when it can be loaded.
+     */
+    public record GameView(String gameId, String origin, PlayerRef white, PlayerRef black, boolean ranked, String timeControl,
+                           String clock, String matchId, Integer gameNumber, String gameStatus, boolean gameReady,
+                           GameReadiness.Failure failure) {
+    }
+
     private final Matches matches;
+    private final GameStarts games;
     private final Rematches rematches;
     private final Caller caller;
 
-    public MatchResource(Matches matches, Rematches rematches, Caller caller) {
+    public MatchResource(Matches matches, Rematches rematches, Caller caller, GameStarts games) {
+        this.games = games;
         this.matches = matches;
         this.rematches = rematches;
         this.caller = caller;
@@ -55,6 +68,17 @@ public class MatchResource {
                 match.gamesPlayed(), match.pointsA(), match.pointsB(), match.status().name(), match.currentGameId(),
                 state.games().stream().map(g -> new MatchGame(g.number(), g.gameId(), g.white(), g.black(), g.result(),
                         g.pointsWhite(), g.pointsBlack())).toList());
+    }
+
+    @GET
+    @Path("/games/{gameId}")
+    @PermitAll
+    @Operation(summary = "A game matchmaking created and whether the game service has it yet (gameStatus PENDING, READY, ENDED, FAILED)")
+    public GameView game(@PathParam("gameId") String gameId) {
+        StoredGame game = games.find(gameId);
+        return new GameView(game.id(), game.origin().name(), game.white(), game.black(), game.ranked(), game.timeControl(),
+                GameReadiness.clock(game.timeControl()), game.matchId(), game.gameNumber(), GameReadiness.status(game),
+                GameReadiness.ready(game), GameReadiness.failure(game));
     }
 
     @POST

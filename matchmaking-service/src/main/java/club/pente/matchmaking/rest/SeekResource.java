@@ -1,9 +1,11 @@
 package club.pente.matchmaking.rest;
 
 import club.pente.core.contract.PlayerRef;
+import club.pente.matchmaking.application.Player;
 import club.pente.matchmaking.application.SeekService;
 import club.pente.matchmaking.application.StoredSeek;
 import club.pente.matchmaking.domain.BadRequestException;
+import club.pente.matchmaking.domain.Mode;
 import club.pente.matchmaking.domain.Seek;
 import club.pente.matchmaking.domain.SeekStatus;
 import club.pente.matchmaking.domain.TimeControlPresets;
@@ -21,7 +23,9 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Seeks: open one (ranked needs an account), learn its fate (each GET or keepalive also tells matchmaking
@@ -34,12 +38,30 @@ public class SeekResource {
     public record SeekRequest(String mode, String timeControl) {
     }
 
-    /** status: WAITING, MATCHED (gameId, color, opponent), CANCELLED or EXPIRED. */
-    public record SeekView(String id, String status, String mode, String timeControl, int rating, Instant createdAt,
-                           String gameId, String color, PlayerRef opponent) {
+    /**
+     * status: WAITING, MATCHED (gameId, color, opponent; gameStatus PENDING until the game service confirmed
+     * the game, then READY), CANCELLED or EXPIRED; clock: the time control in seconds ({@code 300+5}).
+     */
+    public record SeekView(String id, String status, String mode, String timeControl, String clock, int rating, Instant createdAt,
+                           String gameId, String color, PlayerRef opponent, String gameStatus, boolean gameReady,
+                           GameReadiness.Failure failure) {
     }
 
-    public record Presets(List<String> timeControls, String defaultTimeControl) {
+    /** clocks: each preset in seconds as the game service writes it ({@code "5+5":"300+5"}). */
+    public record Presets(List<String> timeControls, String defaultTimeControl, Map<String, String> clocks) {
+    }
+
+    /** A seek anyone may join; rating only for ranked seeks; own: the caller's. */
+    public record OpenSeekView(String id, PlayerRef player, String mode, String timeControl, String clock, Integer rating,
+                               Instant createdAt, boolean own) {
+    }
+
+    public record OpenSeeks(List<OpenSeekView> seeks) {
+    }
+
+    /** The joiner's game, created at once from the joined seek. */
+    public record JoinedView(String seekId, String gameId, String color, PlayerRef opponent, String mode, String timeControl,
+                             String clock, String gameStatus, boolean gameReady, GameReadiness.Failure failure) {
     }
 
     private final SeekService seeks;
@@ -59,7 +81,28 @@ public class SeekResource {
         }
         Seek seek = seeks.open(caller.player(), request.mode(), request.timeControl());
         return Response.status(201).entity(new SeekView(seek.id(), SeekStatus.WAITING.name(), seek.mode().name(), seek.timeControl(),
-                seek.rating(), seek.since(), null, null, null)).build();
+                GameReadiness.clock(seek.timeControl()), seek.rating(), seek.since(), null, null, null, null, false, null)).build();
+    }
+
+    @GET
+    @PermitAll
+    @Operation(summary = "The waiting seeks anyone may join (oldest first, at most 100): who, rating (ranked), time control")
+    public OpenSeeks open() {
+        Player me = caller.playerOrNull();
+        return new OpenSeeks(seeks.openSeeks().stream().map(seek -> new OpenSeekView(seek.id(), seek.player(), seek.mode().name(),
+                seek.timeControl(), GameReadiness.clock(seek.timeControl()), seek.mode() == Mode.RANKED ? seek.rating() : null,
+                seek.createdAt(), me != null && me.id().equals(seek.player().id()))).toList());
+    }
+
+    @POST
+    @Path("/{id}/join")
+    @Operation(summary = "Play that waiting seek's player now: the game is created at once (a seek is paired once; "
+            + "409 SEEK_TAKEN when another was faster); your own waiting seek is withdrawn")
+    public Response join(@PathParam("id") String id) {
+        SeekService.Joined joined = seeks.join(caller.player(), id);
+        return Response.status(201).entity(new JoinedView(joined.seekId(), joined.game().id(), joined.color().name(), joined.opponent(),
+                joined.mode().name(), joined.timeControl(), GameReadiness.clock(joined.timeControl()), GameReadiness.status(joined.game()),
+                GameReadiness.ready(joined.game()), GameReadiness.failure(joined.game()))).build();
     }
 
     @GET
@@ -67,7 +110,9 @@ public class SeekResource {
     @PermitAll
     @Operation(summary = "The time controls to choose from")
     public Presets presets() {
-        return new Presets(TimeControlPresets.names(), TimeControlPresets.DEFAULT);
+        Map<String, String> clocks = new LinkedHashMap<>();
+        TimeControlPresets.names().forEach(name -> clocks.put(name, GameReadiness.clock(name)));
+        return new Presets(TimeControlPresets.names(), TimeControlPresets.DEFAULT, clocks);
     }
 
     @GET
@@ -93,7 +138,8 @@ public class SeekResource {
 
     private static SeekView view(SeekService.SeekState state) {
         StoredSeek seek = state.seek();
-        return new SeekView(seek.id(), seek.status().name(), seek.mode().name(), seek.timeControl(), seek.rating(), seek.createdAt(),
-                seek.gameId(), seek.color() == null ? null : seek.color().name(), state.opponent());
+        return new SeekView(seek.id(), seek.status().name(), seek.mode().name(), seek.timeControl(), GameReadiness.clock(seek.timeControl()),
+                seek.rating(), seek.createdAt(), seek.gameId(), seek.color() == null ? null : seek.color().name(), state.opponent(),
+                GameReadiness.status(state.game()), GameReadiness.ready(state.game()), GameReadiness.failure(state.game()));
     }
 }

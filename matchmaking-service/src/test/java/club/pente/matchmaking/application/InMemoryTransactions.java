@@ -35,7 +35,11 @@ public class InMemoryTransactions implements Transactions {
     }
 
     /** A row of {@code games}. */
-    public record GameRow(StoredGame game, Instant endedAt, String result, PerSide points) {
+    public record GameRow(StoredGame game, Instant endedAt, String result, PerSide points, String createCommandId, boolean started,
+                          String failureReason, String failureMessage) {
+        GameRow ended(Instant at, String result, PerSide points) {
+            return new GameRow(game, at, result, points, createCommandId, started, failureReason, failureMessage);
+        }
     }
 
     /** A row of {@code invitations} (the stored invitation carries status, acceptor, game and match). */
@@ -150,11 +154,24 @@ public class InMemoryTransactions implements Transactions {
                 }
 
                 @Override
-                public void cancel(String seekId, String playerId, Instant now) {
+                public int cancel(String seekId, String playerId, Instant now) {
                     SeekRow row = waitingOwned(seekId, playerId);
                     if (row != null) {
                         s.seeks.put(seekId, new SeekRow(row.seek(), row.playerName(), SeekStatus.CANCELLED, null, null, row.lastSeenAt()));
+                        return 1;
                     }
+                    return 0;
+                }
+
+                @Override
+                public List<WaitingSeek> waiting(int limit) {
+                    return lockWaiting(limit);
+                }
+
+                @Override
+                public WaitingSeek lockIfWaiting(String seekId) {
+                    SeekRow row = s.seeks.get(seekId);
+                    return row == null || row.status() != SeekStatus.WAITING ? null : new WaitingSeek(row.seek(), row.playerName());
                 }
 
                 private SeekRow waitingOwned(String seekId, String playerId) {
@@ -175,10 +192,33 @@ public class InMemoryTransactions implements Transactions {
         public GameRepository games() {
             return new GameRepository() {
                 @Override
-                public void insert(StoredGame game, Instant now) {
-                    if (s.games.putIfAbsent(game.id(), new GameRow(game, null, null, null)) != null) {
+                public void insert(StoredGame game, String createCommandId, Instant now) {
+                    if (s.games.putIfAbsent(game.id(), new GameRow(game, null, null, null, createCommandId, false, null, null)) != null) {
                         throw new DuplicateKeyException("games_pkey", null);
                     }
+                }
+
+                @Override
+                public boolean markStarted(String gameId, Instant at) {
+                    GameRow r = s.games.get(gameId);
+                    if (r == null || r.started()) {
+                        return false;
+                    }
+                    s.games.put(gameId, new GameRow(r.game(), r.endedAt(), r.result(), r.points(), r.createCommandId(), true,
+                            r.failureReason(), r.failureMessage()));
+                    return true;
+                }
+
+                @Override
+                public boolean markRefused(String gameId, String commandId, String reason, String message, Instant at) {
+                    GameRow r = s.games.get(gameId);
+                    if (r == null || !commandId.equals(r.createCommandId()) || r.started() || r.endedAt() != null
+                            || r.failureReason() != null) {
+                        return false;
+                    }
+                    s.games.put(gameId, new GameRow(r.game(), r.endedAt(), r.result(), r.points(), r.createCommandId(), false, reason,
+                            message));
+                    return true;
                 }
 
                 @Override
@@ -194,14 +234,14 @@ public class InMemoryTransactions implements Transactions {
                     }
                     StoredGame g = row.game();
                     return new StoredGame(g.id(), g.origin(), g.white(), g.black(), g.ranked(), g.timeControl(), g.matchId(),
-                            g.gameNumber(), row.endedAt() != null);
+                            g.gameNumber(), row.endedAt() != null, row.started(), row.failureReason(), row.failureMessage());
                 }
 
                 @Override
                 public void markEnded(String gameId, String result, PerSide points, Instant at) {
                     GameRow row = s.games.get(gameId);
                     if (row != null) {
-                        s.games.put(gameId, new GameRow(row.game(), at, result, points));
+                        s.games.put(gameId, row.ended(at, result, points));
                     }
                 }
 
@@ -288,7 +328,60 @@ public class InMemoryTransactions implements Transactions {
                     StoredInvitation row = s.invitations.get(code);
                     Invitation i = row.invitation();
                     s.invitations.put(code, new StoredInvitation(new Invitation(i.code(), i.inviterId(), i.mode(), Invitation.Status.ACCEPTED,
-                            i.expiresAt(), by.id()), row.inviter(), row.timeControl(), row.color(), row.games(), gameId, matchId));
+                            i.expiresAt(), by.id(), i.invitee()), row.inviter(), row.timeControl(), row.color(), row.games(), gameId, matchId));
+                }
+
+                private int setStatus(String code, Invitation.Status from, Invitation.Status to) {
+                    StoredInvitation row = s.invitations.get(code);
+                    Invitation i = row.invitation();
+                    if (i.status() != from) {
+                        return 0;
+                    }
+                    s.invitations.put(code, new StoredInvitation(new Invitation(i.code(), i.inviterId(), i.mode(), to, i.expiresAt(),
+                            i.acceptedBy(), i.invitee()), row.inviter(), row.timeControl(), row.color(), row.games(), row.gameId(),
+                            row.matchId()));
+                    return 1;
+                }
+
+                @Override
+                public int decline(String code) {
+                    return setStatus(code, Invitation.Status.OPEN, Invitation.Status.DECLINED);
+                }
+
+                @Override
+                public String failByGame(String gameId) {
+                    for (StoredInvitation row : List.copyOf(s.invitations.values())) {
+                        if (gameId.equals(row.gameId()) && setStatus(row.invitation().code(), Invitation.Status.ACCEPTED,
+                                Invitation.Status.FAILED) == 1) {
+                            return row.invitation().code();
+                        }
+                    }
+                    return null;
+                }
+
+                private List<StoredInvitation> pending(Instant now, int limit, java.util.function.Predicate<Invitation> which) {
+                    List<StoredInvitation> rows = new ArrayList<>(s.invitations.values().stream()
+                            .filter(r -> r.invitation().status() == Invitation.Status.OPEN && r.invitation().expiresAt().isAfter(now)
+                                    && which.test(r.invitation())).toList());
+                    java.util.Collections.reverse(rows);
+                    return rows.stream().limit(limit).toList();
+                }
+
+                @Override
+                public List<StoredInvitation> pendingFrom(String inviterId, Instant now, int limit) {
+                    return pending(now, limit, i -> i.inviterId().equals(inviterId));
+                }
+
+                @Override
+                public List<StoredInvitation> pendingFor(String username, Instant now, int limit) {
+                    return pending(now, limit, i -> username.equalsIgnoreCase(i.invitee()));
+                }
+
+                @Override
+                public String accountIdNamed(String username) {
+                    return s.games.values().stream().flatMap(r -> java.util.stream.Stream.of(r.game().white(), r.game().black()))
+                            .filter(p -> p.kind() == PlayerRef.Kind.ACCOUNT && p.name().equalsIgnoreCase(username))
+                            .map(PlayerRef::id).reduce((first, later) -> later).orElse(null);
                 }
 
                 @Override
@@ -298,10 +391,7 @@ public class InMemoryTransactions implements Transactions {
                     if (i.status() != Invitation.Status.OPEN) {
                         return 0;
                     }
-                    s.invitations.put(code, new StoredInvitation(new Invitation(i.code(), i.inviterId(), i.mode(), Invitation.Status.CANCELLED,
-                            i.expiresAt(), i.acceptedBy()), row.inviter(), row.timeControl(), row.color(), row.games(), row.gameId(),
-                            row.matchId()));
-                    return 1;
+                    return setStatus(code, Invitation.Status.OPEN, Invitation.Status.CANCELLED);
                 }
 
                 @Override
@@ -329,6 +419,15 @@ public class InMemoryTransactions implements Transactions {
                 @Override
                 public StoredMatch find(String matchId) {
                     return s.matches.get(matchId);
+                }
+
+                @Override
+                public void fail(String matchId, Instant now) {
+                    StoredMatch m = s.matches.get(matchId);
+                    if (m != null && m.status() == MatchStatus.ONGOING) {
+                        s.matches.put(matchId, new StoredMatch(m.id(), m.a(), m.b(), m.aFirstColor(), m.ranked(), m.timeControl(),
+                                m.gamesTotal(), m.gamesPlayed(), m.pointsA(), m.pointsB(), MatchStatus.FAILED, null));
+                    }
                 }
 
                 @Override

@@ -22,22 +22,22 @@ class InvitationAndMatchRulesTest {
     @Test
     void anOpenInvitationCanBeAcceptedByAnyoneElse() {
         Invitation open = invitation(Mode.CASUAL, Invitation.Status.OPEN, NOW.plusSeconds(60), null);
-        assertThat(open.refusal("guest:1", false, NOW)).isNull();
-        assertThat(open.refusal("friend", true, NOW)).isNull();
+        assertThat(open.refusal("guest:1", "guest:1", false, NOW)).isNull();
+        assertThat(open.refusal("friend", "friend", true, NOW)).isNull();
     }
 
     @Test
     void refusalsSayWhy() {
         Instant later = NOW.plusSeconds(60);
-        assertThat(invitation(Mode.CASUAL, Invitation.Status.ACCEPTED, later, "x").refusal("y", true, NOW))
+        assertThat(invitation(Mode.CASUAL, Invitation.Status.ACCEPTED, later, "x").refusal("y", "y", true, NOW))
                 .isEqualTo(Invitation.Refusal.USED);
-        assertThat(invitation(Mode.CASUAL, Invitation.Status.CANCELLED, later, null).refusal("y", true, NOW))
+        assertThat(invitation(Mode.CASUAL, Invitation.Status.CANCELLED, later, null).refusal("y", "y", true, NOW))
                 .isEqualTo(Invitation.Refusal.CANCELLED);
-        assertThat(invitation(Mode.CASUAL, Invitation.Status.OPEN, NOW, null).refusal("y", true, NOW))
+        assertThat(invitation(Mode.CASUAL, Invitation.Status.OPEN, NOW, null).refusal("y", "y", true, NOW))
                 .isEqualTo(Invitation.Refusal.EXPIRED);
-        assertThat(invitation(Mode.CASUAL, Invitation.Status.OPEN, later, null).refusal("inviter", true, NOW))
+        assertThat(invitation(Mode.CASUAL, Invitation.Status.OPEN, later, null).refusal("inviter", "inviter", true, NOW))
                 .isEqualTo(Invitation.Refusal.OWN_INVITATION);
-        assertThat(invitation(Mode.RANKED, Invitation.Status.OPEN, later, null).refusal("guest:1", false, NOW))
+        assertThat(invitation(Mode.RANKED, Invitation.Status.OPEN, later, null).refusal("guest:1", "guest:1", false, NOW))
                 .isEqualTo(Invitation.Refusal.RANKED_NEEDS_ACCOUNT);
         assertThat(invitation(Mode.CASUAL, Invitation.Status.ACCEPTED, later, "y").acceptedBy("y")).isTrue();
     }

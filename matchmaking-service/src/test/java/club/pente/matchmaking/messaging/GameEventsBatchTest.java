@@ -8,6 +8,7 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
 import club.pente.matchmaking.application.GameEndings;
+import club.pente.matchmaking.application.GameStarts;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.TopicPartition;
@@ -46,7 +47,7 @@ class GameEventsBatchTest {
             handled.add(ended.gameId());
             return true;
         }
-    });
+    }, new GameStarts(null, null));
 
     private static String ended(String gameId) throws Exception {
         return Contracts.json().writeValueAsString(new GameEnded(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, 9, Contracts.now(),

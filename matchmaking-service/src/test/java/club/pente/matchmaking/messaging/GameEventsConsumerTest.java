@@ -9,7 +9,13 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
+import club.pente.core.contract.GameEvent;
+import club.pente.core.contract.GameStarted;
+import club.pente.core.contract.MoveRejected;
+import club.pente.core.contract.RejectionReason;
+import club.pente.core.contract.TimeControl;
 import club.pente.matchmaking.application.GameEndings;
+import club.pente.matchmaking.application.GameStarts;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.junit.jupiter.api.Test;
@@ -21,13 +27,29 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Only GameEnded reaches the database; every other event is passed over, unread when its type header says so. */
+/**
+ * Only GameEnded, GameStarted and MoveRejected (the answers to matchmaking's CreateGame) reach the
+ * database; every other event is passed over, unread when its type header says so.
+ */
 class GameEventsConsumerTest {
     private final List<GameEnded> handled = new CopyOnWriteArrayList<>();
+    private final List<GameEvent> answers = new CopyOnWriteArrayList<>();
     private final GameEventsConsumer consumer = new GameEventsConsumer(new GameEndings(null, null) {
         @Override
         public boolean handle(GameEnded ended) {
             handled.add(ended);
+            return true;
+        }
+    }, new GameStarts(null, null) {
+        @Override
+        public boolean started(GameStarted started) {
+            answers.add(started);
+            return true;
+        }
+
+        @Override
+        public boolean rejected(MoveRejected rejected) {
+            answers.add(rejected);
             return true;
         }
     });
@@ -52,9 +74,24 @@ class GameEventsConsumerTest {
 
     @Test
     void otherEventTypesArePassedOverUnread() {
-        for (String type : List.of("MovePlayed", "GameStarted", "MoveRejected", "SomethingNew")) {
+        for (String type : List.of("MovePlayed", "OfferMade", "ChatPosted", "SomethingNew")) {
             assertThat(consumer.onRecord(typed(type), "{not json")).as(type).isFalse();
         }
+        assertThat(handled).isEmpty();
+        assertThat(answers).isEmpty();
+    }
+
+    @Test
+    void theGameServicesAnswersToACreateGameAreHandedOn() throws Exception {
+        PlayerRef white = new PlayerRef(UUID.randomUUID().toString(), "alice");
+        PlayerRef black = new PlayerRef(UUID.randomUUID().toString(), "bob");
+        GameStarted started = new GameStarted(Contracts.SCHEMA_VERSION, Contracts.newId(), "g-1", 1, Contracts.now(), "c-1", white, black,
+                false, TimeControl.UNTIMED, null);
+        MoveRejected rejected = new MoveRejected(Contracts.SCHEMA_VERSION, Contracts.newId(), "g-2", 0, Contracts.now(), "c-2",
+                white.id(), RejectionReason.FORBIDDEN, "no");
+        assertThat(consumer.onRecord(typed("GameStarted"), Contracts.json().writeValueAsString(started))).isTrue();
+        assertThat(consumer.onRecord(new RecordHeaders(), Contracts.json().writeValueAsString(rejected))).isTrue();
+        assertThat(answers).containsExactly(started, rejected);
         assertThat(handled).isEmpty();
     }
 
