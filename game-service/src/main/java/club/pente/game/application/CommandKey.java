@@ -1,9 +1,7 @@
 package club.pente.game.application;
 
-import club.pente.core.contract.Abort;
 import club.pente.core.contract.GameCommand;
-import club.pente.core.contract.PlayMove;
-import club.pente.core.contract.Resign;
+import club.pente.game.domain.GameAuthority;
 
 /**
  * What makes a command the same command: its id counts only within its game and for whoever sent it, so
@@ -17,12 +15,6 @@ public record CommandKey(String gameId, String actorId, String commandId) {
     }
 
     public static String actorOf(GameCommand command) {
-        if (command instanceof PlayMove move) {
-            return move.playerId();
-        }
-        if (command instanceof Resign resign) {
-            return resign.playerId();
-        }
-        return command instanceof Abort abort ? abort.adminId() : ""; // CreateGame, ClaimTimeout
+        return GameAuthority.actorOf(command);
     }
 }

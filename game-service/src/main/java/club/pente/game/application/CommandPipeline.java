@@ -3,6 +3,9 @@ package club.pente.game.application;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameEvent;
 import club.pente.game.application.GameLedger.Batch;
+import club.pente.game.application.GameLedger.ChatRemoval;
+import club.pente.game.application.GameLedger.ChatWrite;
+import club.pente.game.application.GameLedger.TakeBack;
 import club.pente.game.application.GameLedger.GameWrite;
 import club.pente.game.application.GameLedger.Processed;
 import club.pente.game.application.GameLedger.RecordPosition;
@@ -103,6 +106,9 @@ public final class CommandPipeline {
         Set<CommandKey> handled = new HashSet<>();
         List<Processed> processed = new ArrayList<>(records.size());
         List<AppliedMove> moves = new ArrayList<>(records.size());
+        List<TakeBack> takeBacks = new ArrayList<>();
+        List<ChatWrite> chats = new ArrayList<>();
+        List<ChatRemoval> chatRemovals = new ArrayList<>();
         List<StoredEvent> stored = new ArrayList<>(records.size());
         List<EventRecord> out = new ArrayList<>(records.size());
         int applied = 0;
@@ -149,6 +155,28 @@ public final class CommandPipeline {
                     if (decision instanceof Decision.Applied move) {
                         moves.add(move.move());
                         applied++;
+                    } else if (decision instanceof Decision.TakenBack takenBack) {
+                        int ply = takenBack.takenBack().ply();
+                        // Moves of this batch are not stored yet: they just leave it; stored ones are deleted first.
+                        moves.removeIf(m -> m.gameId().equals(gameId) && m.ply() > ply);
+                        takeBacks.add(new TakeBack(gameId, ply));
+                    } else if (decision instanceof Decision.Chatted chatted) {
+                        chats.add(new ChatWrite(chatted.posted(), null));
+                    } else if (decision instanceof Decision.ChatRemoval removal) {
+                        ChatRemoval row = new ChatRemoval(gameId, removal.removed().messageId(), removal.removed().staffId(),
+                                removal.reason(), now);
+                        // A message of this same batch is stored already marked; an update cannot see a row inserted by the same statement.
+                        boolean inBatch = false;
+                        for (int i = 0; i < chats.size(); i++) {
+                            ChatWrite chat = chats.get(i);
+                            if (chat.posted().gameId().equals(gameId) && chat.posted().eventId().equals(row.messageId())) {
+                                chats.set(i, new ChatWrite(chat.posted(), row));
+                                inBatch = true;
+                            }
+                        }
+                        if (!inBatch) {
+                            chatRemovals.add(row);
+                        }
                     }
                 } else if (decision instanceof Decision.Rejected rejected) {
                     outcome = "REJECTED";
@@ -176,7 +204,7 @@ public final class CommandPipeline {
                 }
             }
             if (!processed.isEmpty()) {
-                ledger.commit(new Batch(processed, games, moves, stored));
+                ledger.commit(new Batch(processed, games, takeBacks, moves, chats, chatRemovals, stored));
             }
         } catch (RuntimeException e) {
             versionBefore.keySet().forEach(liveGames::evict);

@@ -1,5 +1,6 @@
 package club.pente.game.application;
 
+import club.pente.core.contract.ChatPosted;
 import club.pente.game.domain.AppliedMove;
 import club.pente.game.domain.LiveGame;
 
@@ -50,7 +51,24 @@ public interface GameLedger {
     record StoredEvent(EventRecord event, String eventId, long version, RecordPosition record, Instant at) {
     }
 
-    record Batch(List<Processed> processed, List<GameWrite> games, List<AppliedMove> moves, List<StoredEvent> events) {
+    /** A takeback: the game's stored moves after {@code ply} go (written before the batch's new moves). */
+    record TakeBack(String gameId, int ply) {
+    }
+
+    /** A chat message to store; {@code removal} is set when it was removed in the same batch. */
+    record ChatWrite(ChatPosted posted, ChatRemoval removal) {
+    }
+
+    /** A stored chat message marked removed (it stays, for the audit). */
+    record ChatRemoval(String gameId, String messageId, String staffId, String reason, Instant at) {
+    }
+
+    record Batch(List<Processed> processed, List<GameWrite> games, List<TakeBack> takeBacks, List<AppliedMove> moves,
+                 List<ChatWrite> chats, List<ChatRemoval> chatRemovals, List<StoredEvent> events) {
+        public Batch(List<Processed> processed, List<GameWrite> games, List<AppliedMove> moves, List<StoredEvent> events) {
+            this(processed, games, List.of(), moves, List.of(), List.of(), events);
+        }
+
         public boolean isEmpty() {
             return processed.isEmpty();
         }

@@ -1,7 +1,9 @@
 package club.pente.game.application;
 
+import club.pente.core.contract.ChatChannel;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
+import club.pente.core.rules.Announcement;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
@@ -10,6 +12,7 @@ import io.smallrye.mutiny.Uni;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The read side of the games for the REST API, non-blocking. Each call reads in a session of its own that
@@ -20,13 +23,31 @@ public interface GameReads {
     record StoredGame(LiveGame state, List<StoredMove> moves) {
     }
 
-    /** One move of the log; {@code captured} in notation. */
-    record StoredMove(int ply, Color color, String playerId, String point, List<String> captured, Instant playedAt) {
+    /**
+     * One move of the log; {@code captured} in notation; {@code announcements} what the move made (computed when
+     * the log is replayed); the clocks are both sides' time right after it (0 when untimed).
+     */
+    record StoredMove(int ply, Color color, String playerId, String point, List<String> captured, Instant playedAt,
+                      Set<Announcement> announcements, long whiteMillis, long blackMillis) {
+        public StoredMove(int ply, Color color, String playerId, String point, List<String> captured, Instant playedAt) {
+            this(ply, color, playerId, point, captured, playedAt, Set.of(), 0, 0);
+        }
     }
 
-    /** What a list of games shows of each, without its moves. */
+    /**
+     * What a list of games shows of each, without its moves. {@code toMove} is null when the game is over;
+     * {@code lastMoveAt} is null before the first move.
+     */
     record GameListing(String id, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl, Status status,
-                       EndReason reason, int ply, long version, Instant createdAt, Instant endedAt) {
+                       EndReason reason, int ply, Color toMove, long version, Instant createdAt, Instant lastMoveAt, Instant endedAt) {
+    }
+
+    /** A stored chat message; the removal fields are null unless staff removed it. */
+    record ChatMessage(String id, ChatChannel channel, long version, String authorId, String authorName, String text,
+                       Instant postedAt, Instant removedAt, String removedBy, String removedReason) {
+        public boolean removed() {
+            return removedAt != null;
+        }
     }
 
     /** What a player's command id did before: the move it placed, or whether it was handled at all. */
@@ -36,11 +57,17 @@ public interface GameReads {
     /** The game, or null. */
     Uni<StoredGame> find(String gameId);
 
-    /** Games still being played, newest first. */
-    Uni<List<GameListing>> live(int limit);
+    /**
+     * Games still being played, newest first. Without {@code playerId} (null) untimed games in which nothing
+     * happened since {@code idleBefore} are left out (abandoned); with it, every live game of that player.
+     */
+    Uni<List<GameListing>> live(int limit, String playerId, Instant idleBefore);
 
-    /** Finished games, the latest to end first. */
-    Uni<List<GameListing>> finished(int limit);
+    /** Finished games, the latest to end first; only {@code playerId}'s when it is not null. */
+    Uni<List<GameListing>> finished(int limit, String playerId);
+
+    /** The game's chat messages in version order (removed ones too), or null when there is no such game. */
+    Uni<List<ChatMessage>> chat(String gameId);
 
     /**
      * What the command {@code commandId} of {@code actorId} did in the game: the move it placed (of that

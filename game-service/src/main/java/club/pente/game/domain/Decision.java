@@ -1,10 +1,13 @@
 package club.pente.game.domain;
 
+import club.pente.core.contract.ChatPosted;
+import club.pente.core.contract.ChatRemoved;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.MoveRejected;
+import club.pente.core.contract.MovesTakenBack;
 
 import java.util.List;
 
@@ -18,7 +21,7 @@ public sealed interface Decision {
     List<GameEvent> events();
 
     /** A decision that changes the game: its row, and maybe the move log, are written. */
-    sealed interface StateChange extends Decision permits Created, Applied, Ended {
+    sealed interface StateChange extends Decision permits Created, Applied, Ended, Offered, TakenBack, Chatted, ChatRemoval {
         /** The state afterwards. */
         LiveGame game();
     }
@@ -46,6 +49,38 @@ public sealed interface Decision {
         @Override
         public List<GameEvent> events() {
             return rejection == null ? List.of(ended) : List.of(ended, rejection);
+        }
+    }
+
+    /** An offer made or declined ({@code OfferMade}, {@code OfferDeclined}): only the pending offer changes. */
+    record Offered(LiveGame game, GameEvent event) implements StateChange {
+        @Override
+        public List<GameEvent> events() {
+            return List.of(event);
+        }
+    }
+
+    /** An accepted takeback: the moves after {@code takenBack.ply()} leave the move log. */
+    record TakenBack(LiveGame game, MovesTakenBack takenBack) implements StateChange {
+        @Override
+        public List<GameEvent> events() {
+            return List.of(takenBack);
+        }
+    }
+
+    /** A chat message, stored with the game. */
+    record Chatted(LiveGame game, ChatPosted posted) implements StateChange {
+        @Override
+        public List<GameEvent> events() {
+            return List.of(posted);
+        }
+    }
+
+    /** Staff removed a message; {@code reason} is kept for the audit, not published. */
+    record ChatRemoval(LiveGame game, ChatRemoved removed, String reason) implements StateChange {
+        @Override
+        public List<GameEvent> events() {
+            return List.of(removed);
         }
     }
 

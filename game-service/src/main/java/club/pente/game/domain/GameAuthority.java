@@ -1,6 +1,11 @@
 package club.pente.game.domain;
 
 import club.pente.core.contract.Abort;
+import club.pente.core.contract.AnswerOffer;
+import club.pente.core.contract.ChatChannel;
+import club.pente.core.contract.ChatPosted;
+import club.pente.core.contract.ChatRemoved;
+import club.pente.core.contract.ClaimAbandonment;
 import club.pente.core.contract.ClaimTimeout;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.CreateGame;
@@ -8,12 +13,20 @@ import club.pente.core.contract.GameCommand;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
+import club.pente.core.contract.MakeOffer;
 import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.MoveRejected;
+import club.pente.core.contract.MovesTakenBack;
+import club.pente.core.contract.OfferDeclined;
+import club.pente.core.contract.OfferKind;
+import club.pente.core.contract.OfferMade;
 import club.pente.core.contract.PerSide;
 import club.pente.core.contract.PlayMove;
+import club.pente.core.contract.PlayerAbort;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.PostChat;
 import club.pente.core.contract.RejectionReason;
+import club.pente.core.contract.RemoveChat;
 import club.pente.core.contract.Resign;
 import club.pente.core.notation.Notation;
 import club.pente.core.notation.NotationException;
@@ -24,6 +37,7 @@ import club.pente.core.rules.MoveError;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.Status;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,14 +49,32 @@ import java.util.function.Supplier;
  * {@link LiveGame} it is given and returns the events to publish; persistence is someone else's job.
  */
 public final class GameAuthority {
+    /** The default wait for the first move of each side before the game is aborted. */
+    public static final Duration FIRST_MOVE_WINDOW = Duration.ofSeconds(30);
+    /** Chat stays open this long after the end. */
+    public static final Duration CHAT_AFTER_END = Duration.ofMinutes(30);
+    /** Messages per channel per game, removed ones included. */
+    public static final int MAX_CHAT_PER_CHANNEL = 500;
+
     private final Supplier<String> eventIds;
+    private final Duration firstMoveWindow;
+
+    /** {@code firstMoveWindow}: how long the player to move at ply 0 or 1 may wait before the game is aborted. */
+    public GameAuthority(Supplier<String> eventIds, Duration firstMoveWindow) {
+        this.eventIds = eventIds;
+        this.firstMoveWindow = firstMoveWindow;
+    }
 
     public GameAuthority(Supplier<String> eventIds) {
-        this.eventIds = eventIds;
+        this(eventIds, FIRST_MOVE_WINDOW);
+    }
+
+    public GameAuthority(Duration firstMoveWindow) {
+        this(Contracts::newId, firstMoveWindow);
     }
 
     public GameAuthority() {
-        this(Contracts::newId);
+        this(Contracts::newId, FIRST_MOVE_WINDOW);
     }
 
     /** {@code game} is the current state, or null when no game has this id. */
@@ -53,6 +85,7 @@ public final class GameAuthority {
         if (game == null) {
             return reject(null, command, RejectionReason.UNKNOWN_GAME, "no game with id " + command.gameId(), now);
         }
+        game.firstMoveWindow(firstMoveWindow);
         if (command instanceof PlayMove move) {
             return play(game, move, now);
         }
@@ -62,7 +95,28 @@ public final class GameAuthority {
         if (command instanceof Abort abort) {
             return abort(game, abort, now);
         }
-        return claimTimeout(game, (ClaimTimeout) command, now);
+        if (command instanceof ClaimTimeout claim) {
+            return claimTimeout(game, claim, now);
+        }
+        if (command instanceof MakeOffer offer) {
+            return makeOffer(game, offer, now);
+        }
+        if (command instanceof AnswerOffer answer) {
+            return answerOffer(game, answer, now);
+        }
+        if (command instanceof PlayerAbort abort) {
+            return playerAbort(game, abort, now);
+        }
+        if (command instanceof ClaimAbandonment claim) {
+            return claimAbandonment(game, claim, now);
+        }
+        if (command instanceof PostChat chat) {
+            return postChat(game, chat, now);
+        }
+        if (command instanceof RemoveChat remove) {
+            return removeChat(game, remove, now);
+        }
+        throw new IllegalArgumentException("unknown command " + command.getClass().getSimpleName());
     }
 
     private Decision create(LiveGame existing, CreateGame command, Instant now) {
@@ -73,6 +127,7 @@ public final class GameAuthority {
             return reject(null, command, RejectionReason.FORBIDDEN, "ranked games are between two accounts", now);
         }
         LiveGame game = LiveGame.fresh(command.gameId(), command.white(), command.black(), command.ranked(), command.timeControl(), now);
+        game.firstMoveWindow(firstMoveWindow);
         GameStarted started = new GameStarted(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,
                 command.commandId(), game.white(), game.black(), game.ranked(), game.timeControl(), game.clocks(now));
         return new Decision.Created(game, started);
@@ -110,6 +165,7 @@ public final class GameAuthority {
         }
 
         game.chargeMove(mover, now);
+        game.offer(null); // any move withdraws a pending offer
         position.apply(point);
         int ply = position.ply();
         List<String> captured = new ArrayList<>();
@@ -151,8 +207,149 @@ public final class GameAuthority {
         if (deadline == null || now.isBefore(deadline)) {
             return new Decision.Unchanged();
         }
+        Instant clock = game.clockDeadline();
+        if (deadline.equals(game.firstMoveDeadline()) && (clock == null || !clock.isBefore(deadline))) {
+            // Nobody started the game (ply 0 or 1): called off, never rated.
+            return new Decision.Ended(game, end(game, command, Status.DRAW, EndReason.ABORTED, deadline, now), null);
+        }
         Color loser = game.position().toMove();
         return new Decision.Ended(game, end(game, command, Status.winFor(loser.opponent()), EndReason.TIMEOUT, deadline, now), null);
+    }
+
+    private Decision makeOffer(LiveGame game, MakeOffer command, Instant now) {
+        Color color = game.colorOf(command.playerId());
+        if (game.isOver()) {
+            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
+        }
+        if (color == null) {
+            return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        }
+        LiveGame.Offer pending = game.offer();
+        if (pending != null && pending.kind() == command.kind() && pending.color() == color.opponent()) {
+            return accept(game, command, pending, now); // offering what the opponent offers accepts it
+        }
+        if (pending != null) {
+            return reject(game, command, RejectionReason.OFFER_PENDING, (pending.color() == color ? "you already offer " : "your opponent offers ")
+                    + pending.kind().name().toLowerCase() + "; answer or wait", now);
+        }
+        if (command.kind() == OfferKind.TAKEBACK) {
+            Decision refused = refuseTakeback(game, command, color, now);
+            if (refused != null) {
+                return refused;
+            }
+        }
+        game.offer(new LiveGame.Offer(command.kind(), color));
+        return new Decision.Offered(game, new OfferMade(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,
+                command.commandId(), command.kind(), color, command.playerId()));
+    }
+
+    private Decision answerOffer(LiveGame game, AnswerOffer command, Instant now) {
+        Color color = game.colorOf(command.playerId());
+        if (game.isOver()) {
+            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
+        }
+        if (color == null) {
+            return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        }
+        LiveGame.Offer pending = game.offer();
+        if (pending == null || pending.kind() != command.kind() || pending.color() != color.opponent()) {
+            return reject(game, command, RejectionReason.NO_OFFER, "your opponent offers no " + command.kind().name().toLowerCase(), now);
+        }
+        if (!command.accept()) {
+            game.offer(null);
+            return new Decision.Offered(game, new OfferDeclined(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(),
+                    now, command.commandId(), command.kind(), color, command.playerId()));
+        }
+        return accept(game, command, pending, now);
+    }
+
+    /** {@code pending} accepted by its opponent: a draw by agreement, or the takeback. */
+    private Decision accept(LiveGame game, GameCommand command, LiveGame.Offer pending, Instant now) {
+        if (pending.kind() == OfferKind.DRAW) {
+            return new Decision.Ended(game, end(game, command, Status.DRAW, EndReason.AGREEMENT, now, now), null);
+        }
+        Decision refused = refuseTakeback(game, command, pending.color(), now);
+        if (refused != null) {
+            return refused;
+        }
+        int removed = pliesToTakeBack(game, pending.color());
+        game.takeBack(removed, now);
+        Position position = game.position();
+        PerSide pairs = new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK));
+        return new Decision.TakenBack(game, new MovesTakenBack(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,
+                command.commandId(), position.ply(), removed, position.toMove(), pairs, game.clocks(now)));
+    }
+
+    /** One ply when the opponent is to move (the requester's last move), two when the requester is. */
+    private static int pliesToTakeBack(LiveGame game, Color requester) {
+        return game.position().toMove() == requester ? 2 : 1;
+    }
+
+    private Decision refuseTakeback(LiveGame game, GameCommand command, Color requester, Instant now) {
+        if (game.ranked()) {
+            return reject(game, command, RejectionReason.FORBIDDEN, "no takebacks in ranked games", now);
+        }
+        if (game.position().ply() < pliesToTakeBack(game, requester)) {
+            return reject(game, command, RejectionReason.TOO_LATE, "no move of yours to take back", now);
+        }
+        return null;
+    }
+
+    private Decision playerAbort(LiveGame game, PlayerAbort command, Instant now) {
+        if (game.isOver()) {
+            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
+        }
+        if (game.colorOf(command.playerId()) == null) {
+            return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        }
+        if (game.position().ply() >= 2) {
+            return reject(game, command, RejectionReason.TOO_LATE, "a game can be aborted only before its second move", now);
+        }
+        return new Decision.Ended(game, end(game, command, Status.DRAW, EndReason.ABORTED, now, now), null);
+    }
+
+    private Decision claimAbandonment(LiveGame game, ClaimAbandonment command, Instant now) {
+        Color claimant = game.colorOf(command.playerId());
+        if (game.isOver()) {
+            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
+        }
+        if (claimant == null) {
+            return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        }
+        if (game.position().toMove() != claimant.opponent()) {
+            return reject(game, command, RejectionReason.NOT_ABANDONED, "it is your turn, not your opponent's", now);
+        }
+        return new Decision.Ended(game, end(game, command, Status.winFor(claimant), EndReason.ABANDONMENT, now, now), null);
+    }
+
+    private Decision postChat(LiveGame game, PostChat command, Instant now) {
+        boolean player = game.colorOf(command.authorId()) != null;
+        if (command.channel() == ChatChannel.PLAYERS && !player) {
+            return reject(game, command, RejectionReason.NOT_A_PLAYER, "only the players write in the players' chat", now);
+        }
+        if (command.channel() == ChatChannel.SPECTATORS && player) {
+            return reject(game, command, RejectionReason.FORBIDDEN, "players do not write in the spectators' chat", now);
+        }
+        if (game.isOver() && game.endedAt() != null && now.isAfter(game.endedAt().plus(CHAT_AFTER_END))) {
+            return reject(game, command, RejectionReason.TOO_LATE, "the chat closed " + CHAT_AFTER_END.toMinutes() + " minutes after the end", now);
+        }
+        if (game.chatCount(command.channel()) >= MAX_CHAT_PER_CHANNEL) {
+            return reject(game, command, RejectionReason.CHAT_FULL, "this chat holds " + MAX_CHAT_PER_CHANNEL + " messages at most", now);
+        }
+        String messageId = eventIds.get();
+        game.addChat(messageId, command.channel());
+        return new Decision.Chatted(game, new ChatPosted(Contracts.SCHEMA_VERSION, messageId, game.id(), game.nextVersion(), now,
+                command.commandId(), command.channel(), command.authorId(), command.authorName(), command.text()));
+    }
+
+    private Decision removeChat(LiveGame game, RemoveChat command, Instant now) {
+        ChatChannel channel = game.visibleChat(command.messageId());
+        if (channel == null) {
+            return reject(game, command, RejectionReason.UNKNOWN_MESSAGE, "no message " + command.messageId() + " to remove in this game", now);
+        }
+        game.removeChat(command.messageId());
+        return new Decision.ChatRemoval(game, new ChatRemoved(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,
+                command.commandId(), command.messageId(), channel, command.staffId()), command.reason());
     }
 
     /** Ends the game; {@code endedAt} is when it really ended (a flag falls at the deadline, not when noticed). */
@@ -184,6 +381,15 @@ public final class GameAuthority {
     }
 
     private static String issuer(GameCommand command) {
+        if (command instanceof CreateGame create) {
+            return create.white().id();
+        }
+        String actor = actorOf(command);
+        return actor.isEmpty() ? null : actor;
+    }
+
+    /** Who sent a command: the player, author, admin or staff member, or empty for the platform's own commands. */
+    public static String actorOf(GameCommand command) {
         if (command instanceof PlayMove move) {
             return move.playerId();
         }
@@ -193,9 +399,24 @@ public final class GameAuthority {
         if (command instanceof Abort abort) {
             return abort.adminId();
         }
-        if (command instanceof CreateGame create) {
-            return create.white().id();
+        if (command instanceof MakeOffer offer) {
+            return offer.playerId();
         }
-        return null;
+        if (command instanceof AnswerOffer answer) {
+            return answer.playerId();
+        }
+        if (command instanceof PlayerAbort abort) {
+            return abort.playerId();
+        }
+        if (command instanceof ClaimAbandonment claim) {
+            return claim.playerId();
+        }
+        if (command instanceof PostChat chat) {
+            return chat.authorId();
+        }
+        if (command instanceof RemoveChat remove) {
+            return remove.staffId();
+        }
+        return ""; // CreateGame, ClaimTimeout
     }
 }

@@ -1,6 +1,8 @@
 package club.pente.game.domain;
 
+import club.pente.core.contract.ChatChannel;
 import club.pente.core.contract.Clocks;
+import club.pente.core.contract.OfferKind;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
 import club.pente.core.rules.Color;
@@ -10,6 +12,10 @@ import club.pente.core.rules.Status;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The authority's working state of one game: the rules position plus what the platform adds (players,
@@ -17,6 +23,10 @@ import java.time.Instant;
  * the consumer of the game's command partition.
  */
 public final class LiveGame {
+    /** A pending draw offer or takeback request, by {@code color}'s player. */
+    public record Offer(OfferKind kind, Color color) {
+    }
+
     private final String id;
     private final PlayerRef white;
     private final PlayerRef black;
@@ -31,6 +41,13 @@ public final class LiveGame {
     private Status result = Status.ONGOING;
     private EndReason reason;
     private Instant endedAt;
+    private Offer offer;
+    /** Every chat message of the game (removed ones too) by id, with its channel; a few hundred at most. */
+    private final Map<String, ChatChannel> chat = new HashMap<>();
+    private final Set<String> removedChat = new HashSet<>();
+    private final int[] chatCounts = new int[ChatChannel.values().length];
+    /** How long the player to move may wait at ply 0 or 1 before the game is aborted; null = forever. */
+    private Duration firstMoveWindow;
 
     public LiveGame(String id, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl,
                     Instant createdAt, Position position, long version, long whiteMillis, long blackMillis,
@@ -65,6 +82,21 @@ public final class LiveGame {
         this.endedAt = endedAt;
     }
 
+    /** Restores a pending offer after a reload. */
+    public void restoreOffer(Offer offer) {
+        this.offer = offer;
+    }
+
+    /** Restores a stored chat message after a reload (counts and ids only; the text stays in the database). */
+    public void restoreChat(String messageId, ChatChannel channel, boolean removed) {
+        if (chat.put(messageId, channel) == null) {
+            chatCounts[channel.ordinal()]++;
+        }
+        if (removed) {
+            removedChat.add(messageId);
+        }
+    }
+
     public Color colorOf(String playerId) {
         if (white.id().equals(playerId)) {
             return Color.WHITE;
@@ -89,13 +121,39 @@ public final class LiveGame {
         return stored - Duration.between(turnStartedAt, now).toMillis();
     }
 
-    /** When the side to move runs out of time, or null for an untimed or finished game. */
+    /**
+     * When the clock watch must look at the game: the side to move runs out of time, or (at ply 0 or 1) its
+     * first move is overdue, whichever comes first; null for a finished game or an untimed one past ply 1.
+     */
     public Instant deadline() {
+        Instant clock = clockDeadline();
+        Instant first = firstMoveDeadline();
+        if (clock == null || first == null) {
+            return clock == null ? first : clock;
+        }
+        return first.isBefore(clock) ? first : clock;
+    }
+
+    /** When the side to move runs out of time, or null for an untimed or finished game. */
+    public Instant clockDeadline() {
         if (timeControl.untimed() || isOver()) {
             return null;
         }
         long left = position.toMove() == Color.WHITE ? whiteMillis : blackMillis;
         return turnStartedAt.plusMillis(left);
+    }
+
+    /** When the game is aborted for want of a first move (ply 0 or 1), or null. */
+    public Instant firstMoveDeadline() {
+        if (firstMoveWindow == null || isOver() || position.ply() >= 2) {
+            return null;
+        }
+        return turnStartedAt.plus(firstMoveWindow);
+    }
+
+    /** Set by the authority before it decides (a setting, not state: it is not stored). */
+    void firstMoveWindow(Duration window) {
+        this.firstMoveWindow = window;
     }
 
     public Clocks clocks(Instant now) {
@@ -118,8 +176,20 @@ public final class LiveGame {
         turnStartedAt = now;
     }
 
-    /** Stops the clocks at the end: the side to move keeps what it had left. */
-    void end(Status result, EndReason reason, Instant now) {
+    /**
+     * Takes back the last {@code plies} moves: the side to move is charged the time it used so far (nothing is
+     * refunded, no increment), then the clock of the new side to move runs from {@code now}.
+     */
+    void takeBack(int plies, Instant now) {
+        stopClockOfSideToMove(now);
+        for (int i = 0; i < plies; i++) {
+            position.undo();
+        }
+        turnStartedAt = now;
+        offer = null;
+    }
+
+    private void stopClockOfSideToMove(Instant now) {
         if (!timeControl.untimed()) {
             Color toMove = position.toMove();
             long left = Math.max(0, remainingMillis(toMove, now));
@@ -129,6 +199,24 @@ public final class LiveGame {
                 blackMillis = left;
             }
         }
+    }
+
+    void offer(Offer offer) {
+        this.offer = offer;
+    }
+
+    void addChat(String messageId, ChatChannel channel) {
+        restoreChat(messageId, channel, false);
+    }
+
+    void removeChat(String messageId) {
+        removedChat.add(messageId);
+    }
+
+    /** Stops the clocks at the end: the side to move keeps what it had left. */
+    void end(Status result, EndReason reason, Instant now) {
+        stopClockOfSideToMove(now);
+        offer = null;
         this.result = result;
         this.reason = reason;
         this.endedAt = now;
@@ -192,5 +280,19 @@ public final class LiveGame {
 
     public Instant endedAt() {
         return endedAt;
+    }
+
+    /** The pending offer, or null. */
+    public Offer offer() {
+        return offer;
+    }
+
+    public int chatCount(ChatChannel channel) {
+        return chatCounts[channel.ordinal()];
+    }
+
+    /** The channel of a message that exists and is not removed, else null. */
+    public ChatChannel visibleChat(String messageId) {
+        return removedChat.contains(messageId) ? null : chat.get(messageId);
     }
 }

@@ -2,6 +2,7 @@ package club.pente.game.messaging;
 
 import club.pente.game.application.CommandPipeline;
 import club.pente.game.application.GameLedger;
+import club.pente.game.application.GameSettings;
 import club.pente.game.application.LiveGames;
 import club.pente.game.domain.GameAuthority;
 import club.pente.core.contract.Topic;
@@ -34,12 +35,12 @@ public class CommandStreams implements HealthCheck {
     private final List<Thread> threads = new ArrayList<>();
 
     public CommandStreams(GameLedger ledger, LiveGames liveGames, Clock clock, MeterRegistry registry, PenteConfig config,
-                          TopicNames topics, CommandStreamSettings commands) {
+                          TopicNames topics, CommandStreamSettings commands, GameSettings game) {
         CommandStream.Settings settings = new CommandStream.Settings(config.kafka().bootstrapServers(), commands.groupId(),
                 topics.of(Topic.GAME_COMMANDS), topics.of(Topic.GAME_EVENTS), topics.of(Topic.GAME_COMMANDS_DLQ),
                 commands.maxBatch(), commands.sessionTimeout(), commands.heartbeat(), commands.transactionTimeout(),
                 commands.retry().attempts(), commands.retry().firstBackoff(), commands.retry().maxBackoff());
-        CommandPipeline pipeline = new CommandPipeline(ledger, liveGames, new GameAuthority(), clock, registry);
+        CommandPipeline pipeline = new CommandPipeline(ledger, liveGames, new GameAuthority(game.firstMoveWindow()), clock, registry);
         for (int i = 0; i < Math.max(1, commands.streams()); i++) {
             streams.add(new CommandStream("commands-" + i, settings, pipeline, liveGames));
         }

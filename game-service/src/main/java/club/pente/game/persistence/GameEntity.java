@@ -45,4 +45,9 @@ public class GameEntity extends PanacheEntityBase {
     public Instant createdAt;
     @Column(name = "ended_at")
     public Instant endedAt;
+    /** The pending offer's kind (DRAW, TAKEBACK) and its maker's colour, or both null. */
+    @Column(name = "offer_kind")
+    public String offerKind;
+    @Column(name = "offer_color")
+    public String offerColor;
 }

@@ -1,8 +1,11 @@
 package club.pente.game.persistence;
 
+import club.pente.core.contract.ChatChannel;
+import club.pente.core.contract.OfferKind;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
 import club.pente.core.notation.Notation;
+import club.pente.core.rules.Announcements;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Position;
@@ -15,6 +18,8 @@ import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -25,8 +30,11 @@ import java.util.List;
 @ApplicationScoped
 public class GameQueries implements GameReads {
     private static final String MOVES_OF_GAME = "gameId = :gameId order by ply";
-    private static final String LIVE = "status = :ongoing order by createdAt desc";
+    private static final String LIVE = "status = :ongoing and (initialSeconds > 0 or turnStartedAt >= :idle) order by createdAt desc";
+    private static final String LIVE_OF = "status = :ongoing and (whiteId = :player or blackId = :player) order by createdAt desc";
     private static final String FINISHED = "status <> :ongoing order by endedAt desc";
+    private static final String FINISHED_OF = "status <> :ongoing and (whiteId = :player or blackId = :player) order by endedAt desc";
+    private static final String CHAT_OF_GAME = "gameId = :gameId order by version";
     private static final String MOVE_BY_COMMAND = "gameId = :gameId and playerId = :playerId and commandId = :commandId";
     private static final String PROCESSED = "gameId = :gameId and actorId = :actorId and commandId = :commandId";
 
@@ -37,24 +45,54 @@ public class GameQueries implements GameReads {
                 return Uni.createFrom().nullItem();
             }
             return MoveEntity.<MoveEntity>list(MOVES_OF_GAME, Parameters.with("gameId", gameId))
-                    .map(moves -> new StoredGame(rebuild(row, moves), moves.stream().map(GameQueries::move).toList()));
+                    .map(moves -> new StoredGame(rebuild(row, moves), log(moves)));
         }));
     }
 
     @Override
-    public Uni<List<GameListing>> live(int limit) {
-        return listing(LIVE, limit);
+    public Uni<List<GameListing>> live(int limit, String playerId, Instant idleBefore) {
+        Parameters parameters = Parameters.with("ongoing", Status.ONGOING.name());
+        return playerId == null
+                ? listing(LIVE, parameters.and("idle", idleBefore), limit)
+                : listing(LIVE_OF, parameters.and("player", playerId), limit);
     }
 
     @Override
-    public Uni<List<GameListing>> finished(int limit) {
-        return listing(FINISHED, limit);
+    public Uni<List<GameListing>> finished(int limit, String playerId) {
+        Parameters parameters = Parameters.with("ongoing", Status.ONGOING.name());
+        return playerId == null ? listing(FINISHED, parameters, limit) : listing(FINISHED_OF, parameters.and("player", playerId), limit);
     }
 
-    private static Uni<List<GameListing>> listing(String query, int limit) {
-        return Panache.withSession(() -> GameEntity.<GameEntity>find(query, Parameters.with("ongoing", Status.ONGOING.name()))
+    private static Uni<List<GameListing>> listing(String query, Parameters parameters, int limit) {
+        return Panache.withSession(() -> GameEntity.<GameEntity>find(query, parameters)
                 .page(Page.ofSize(limit)).list()
                 .map(rows -> rows.stream().map(GameQueries::listing).toList()));
+    }
+
+    @Override
+    public Uni<List<ChatMessage>> chat(String gameId) {
+        return Panache.withSession(() -> GameEntity.<GameEntity>findById(gameId).flatMap(row -> row == null
+                ? Uni.createFrom().<List<ChatMessage>>nullItem()
+                : ChatMessageEntity.<ChatMessageEntity>list(CHAT_OF_GAME, Parameters.with("gameId", gameId))
+                        .map(rows -> rows.stream().map(GameQueries::chatMessage).toList())));
+    }
+
+    private static ChatMessage chatMessage(ChatMessageEntity row) {
+        return new ChatMessage(row.messageId, ChatChannel.valueOf(row.channel), row.version, row.authorId, row.authorName, row.text,
+                row.postedAt, row.removedAt, row.removedBy, row.removedReason);
+    }
+
+    /** The move log as the API shows it, replayed to know what each move announced (a tria, a tessera). */
+    static List<StoredMove> log(List<MoveEntity> moves) {
+        Position position = new Position();
+        List<StoredMove> log = new ArrayList<>(moves.size());
+        for (MoveEntity move : moves) {
+            position.play(Notation.parse(move.point));
+            List<String> captured = move.captured.isEmpty() ? List.of() : Arrays.asList(move.captured.split(" "));
+            log.add(new StoredMove(move.ply, Color.valueOf(move.color), move.playerId, move.point, captured, move.playedAt,
+                    Announcements.ofLastMove(position), move.whiteMillis, move.blackMillis));
+        }
+        return log;
     }
 
     @Override
@@ -80,20 +118,25 @@ public class GameQueries implements GameReads {
         if (!row.status.equals(Status.ONGOING.name())) {
             game.restoreResult(Status.valueOf(row.status), reason(row), row.endedAt);
         }
+        if (row.offerKind != null && row.offerColor != null) {
+            game.restoreOffer(new LiveGame.Offer(OfferKind.valueOf(row.offerKind), Color.valueOf(row.offerColor)));
+        }
         return game;
     }
 
-    private static GameListing listing(GameEntity row) {
+    static GameListing listing(GameEntity row) {
+        Status status = Status.valueOf(row.status);
+        Color toMove = status.isOver() ? null : row.ply % 2 == 0 ? Color.WHITE : Color.BLACK; // white opens, turns alternate
         return new GameListing(row.id, new PlayerRef(row.whiteId, row.whiteName), new PlayerRef(row.blackId, row.blackName), row.ranked,
-                new TimeControl(row.initialSeconds, row.incrementSeconds), Status.valueOf(row.status), reason(row), row.ply, row.version,
-                row.createdAt, row.endedAt);
+                new TimeControl(row.initialSeconds, row.incrementSeconds), status, reason(row), row.ply, toMove, row.version,
+                row.createdAt, row.ply > 0 ? row.turnStartedAt : null, row.endedAt);
     }
 
     private static EndReason reason(GameEntity row) {
         return row.endReason == null ? null : EndReason.valueOf(row.endReason);
     }
 
-    private static StoredMove move(MoveEntity move) {
+    static StoredMove move(MoveEntity move) {
         List<String> captured = move.captured.isEmpty() ? List.of() : Arrays.asList(move.captured.split(" "));
         return new StoredMove(move.ply, Color.valueOf(move.color), move.playerId, move.point, captured, move.playedAt);
     }

@@ -1,5 +1,7 @@
 package club.pente.game.persistence;
 
+import club.pente.core.contract.ChatChannel;
+import club.pente.core.contract.ChatPosted;
 import club.pente.game.application.CommandKey;
 import club.pente.game.application.EventRecord;
 import club.pente.game.application.GameLedger;
@@ -38,9 +40,18 @@ public class JdbcGameLedger implements GameLedger {
               on p.game_id = k.g and p.actor_id = k.a and p.command_id = k.c""";
     private static final String GAMES = """
             select id, white_id, white_name, black_id, black_name, ranked, initial_seconds, increment_seconds, status,
-                   end_reason, version, white_millis, black_millis, turn_started_at, created_at, ended_at
+                   end_reason, version, white_millis, black_millis, turn_started_at, created_at, ended_at, offer_kind, offer_color
             from games where id = any(?::text[])""";
     private static final String MOVES = "select game_id, point from moves where game_id = any(?::text[]) order by game_id, ply";
+    private static final String CHAT = """
+            select game_id, message_id, channel, removed_at is not null from chat_messages
+            where game_id = any(?::text[]) order by game_id, version""";
+    /**
+     * Takebacks go before the batch statement, in the same transaction: a statement that deleted a (game, ply)
+     * and inserted it again in its CTEs would see neither change of the other (one snapshot for all of them).
+     */
+    private static final String TAKE_BACK = """
+            delete from moves m using unnest(?::text[], ?::int[]) as t(g, p) where m.game_id = t.g and m.ply > t.p""";
     private static final String EVENTS = """
             select o.command_partition, o.command_offset, o.game_id, o.type, o.payload, o.event_id, o.version, o.created_at
             from outbox o join unnest(?::int[], ?::bigint[]) as r(p, o) on o.command_partition = r.p and o.command_offset = r.o
@@ -58,16 +69,28 @@ public class JdbcGameLedger implements GameLedger {
             ), created as (
               insert into games (id, partition_no, white_id, white_name, black_id, black_name, ranked, initial_seconds,
                                  increment_seconds, status, end_reason, ply, version, white_millis, black_millis,
-                                 turn_started_at, deadline_at, created_at, ended_at)
-              select id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts::timestamptz, dl::timestamptz, ca::timestamptz, ea::timestamptz
+                                 turn_started_at, deadline_at, created_at, ended_at, offer_kind, offer_color)
+              select id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts::timestamptz, dl::timestamptz, ca::timestamptz, ea::timestamptz,
+                     ok, oc
               from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bool[], ?::int[], ?::int[], ?::text[],
-                          ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[])
-                as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ea, ca)
+                          ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
+                          ?::text[])
+                as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ea, ok, oc, ca)
             ), moved as (
               insert into moves (game_id, ply, color, player_id, point, captured, command_id, white_millis, black_millis, played_at)
               select g, p, c, pl, pt, cap, cmd, wm, bm, t::timestamptz
               from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::bigint[], ?::text[])
                 as u(g, p, c, pl, pt, cap, cmd, wm, bm, t)
+            ), chatted as (
+              insert into chat_messages (game_id, message_id, version, channel, author_id, author_name, text, posted_at,
+                                         removed_at, removed_by, removed_reason)
+              select g, m, v, ch, ai, an, tx, t::timestamptz, ra::timestamptz, rb, rr
+              from unnest(?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
+                          ?::text[]) as u(g, m, v, ch, ai, an, tx, t, ra, rb, rr)
+            ), unchatted as (
+              update chat_messages c set removed_at = u.ra::timestamptz, removed_by = u.rb, removed_reason = u.rr
+              from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[]) as u(g, m, ra, rb, rr)
+              where c.game_id = u.g and c.message_id = u.m and c.removed_at is null
             ), stored as (
               insert into outbox (event_id, game_id, version, type, payload, created_at, command_partition, command_offset)
               select i, g, v, t, p, c::timestamptz, cp, co
@@ -76,9 +99,9 @@ public class JdbcGameLedger implements GameLedger {
             )
             update games g set status = u.s, end_reason = u.e, ply = u.ply, version = u.v, white_millis = u.wm,
                    black_millis = u.bm, turn_started_at = u.ts::timestamptz, deadline_at = u.dl::timestamptz,
-                   ended_at = u.ea::timestamptz
+                   ended_at = u.ea::timestamptz, offer_kind = u.ok, offer_color = u.oc
             from unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[],
-                        ?::text[], ?::bigint[]) as u(id, s, e, ply, v, wm, bm, ts, dl, ea, before)
+                        ?::text[], ?::text[], ?::text[], ?::bigint[]) as u(id, s, e, ply, v, wm, bm, ts, dl, ea, ok, oc, before)
             where g.id = u.id and g.version = u.before
             returning g.id""";
 
@@ -127,6 +150,7 @@ public class JdbcGameLedger implements GameLedger {
     public Map<String, LiveGame> load(Collection<String> gameIds) {
         Map<String, GameEntity> rows = new HashMap<>();
         Map<String, List<MoveEntity>> moves = new HashMap<>();
+        Map<String, List<ChatRow>> chat = new HashMap<>();
         String[] ids = gameIds.toArray(String[]::new);
         try (Connection connection = connect()) {
             Array idArray = connection.createArrayOf("text", ids);
@@ -151,6 +175,8 @@ public class JdbcGameLedger implements GameLedger {
                         row.turnStartedAt = instant(rs, 14);
                         row.createdAt = instant(rs, 15);
                         row.endedAt = instant(rs, 16);
+                        row.offerKind = rs.getString(17);
+                        row.offerColor = rs.getString(18);
                         rows.put(row.id, row);
                     }
                 }
@@ -167,13 +193,29 @@ public class JdbcGameLedger implements GameLedger {
                         }
                     }
                 }
+                try (PreparedStatement query = connection.prepareStatement(CHAT)) {
+                    query.setArray(1, idArray);
+                    try (ResultSet rs = query.executeQuery()) {
+                        while (rs.next()) {
+                            chat.computeIfAbsent(rs.getString(1), id -> new ArrayList<>())
+                                    .add(new ChatRow(rs.getString(2), ChatChannel.valueOf(rs.getString(3)), rs.getBoolean(4)));
+                        }
+                    }
+                }
             }
         } catch (SQLException e) {
             throw new LedgerException(e);
         }
         Map<String, LiveGame> games = new HashMap<>();
-        rows.forEach((id, row) -> games.put(id, GameQueries.rebuild(row, moves.getOrDefault(id, List.of()))));
+        rows.forEach((id, row) -> {
+            LiveGame game = GameQueries.rebuild(row, moves.getOrDefault(id, List.of()));
+            chat.getOrDefault(id, List.of()).forEach(m -> game.restoreChat(m.messageId(), m.channel(), m.removed()));
+            games.put(id, game);
+        });
         return games;
+    }
+
+    private record ChatRow(String messageId, ChatChannel channel, boolean removed) {
     }
 
     @Override
@@ -207,15 +249,24 @@ public class JdbcGameLedger implements GameLedger {
     public void commit(Batch batch) {
         List<GameWrite> created = batch.games().stream().filter(GameWrite::created).toList();
         List<GameWrite> updated = batch.games().stream().filter(write -> !write.created()).toList();
-        List<Object[]> arrays = new ArrayList<>(55);
+        List<Object[]> arrays = new ArrayList<>(75);
         processedArrays(batch.processed(), arrays);
         createdArrays(created, arrays);
         moveArrays(batch.moves(), arrays);
+        chatArrays(batch.chats(), arrays);
+        chatRemovalArrays(batch.chatRemovals(), arrays);
         eventArrays(batch.events(), arrays);
         String[] updatedIds = updatedArrays(updated, arrays);
         try (Connection connection = connect()) {
             connection.setAutoCommit(false);
             try {
+                if (!batch.takeBacks().isEmpty()) {
+                    try (PreparedStatement delete = connection.prepareStatement(TAKE_BACK)) {
+                        bind(connection, delete, batch.takeBacks().stream().map(TakeBack::gameId).toArray(String[]::new),
+                                batch.takeBacks().stream().map(TakeBack::ply).toArray(Integer[]::new));
+                        delete.executeUpdate();
+                    }
+                }
                 Set<String> written = new LinkedHashSet<>();
                 try (PreparedStatement write = connection.prepareStatement(WRITE_BATCH)) {
                     bind(connection, write, arrays.toArray(Object[][]::new));
@@ -309,7 +360,7 @@ public class JdbcGameLedger implements GameLedger {
 
     /** What a decision changes in a game row, in the order both the insert and the update take it. */
     private static final class StateColumns {
-        final String[] statuses, reasons, turnStarted, deadlines, endedAt;
+        final String[] statuses, reasons, turnStarted, deadlines, endedAt, offerKinds, offerColors;
         final Integer[] plies;
         final Long[] versions, whiteMillis, blackMillis;
 
@@ -323,6 +374,8 @@ public class JdbcGameLedger implements GameLedger {
             turnStarted = new String[n];
             deadlines = new String[n];
             endedAt = new String[n];
+            offerKinds = new String[n];
+            offerColors = new String[n];
         }
 
         void set(int i, LiveGame game) {
@@ -335,10 +388,13 @@ public class JdbcGameLedger implements GameLedger {
             turnStarted[i] = text(game.turnStartedAt());
             deadlines[i] = text(game.deadline());
             endedAt[i] = text(game.endedAt());
+            offerKinds[i] = game.offer() == null ? null : game.offer().kind().name();
+            offerColors[i] = game.offer() == null ? null : game.offer().color().name();
         }
 
         void addTo(List<Object[]> arrays) {
-            arrays.addAll(List.of(statuses, reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, endedAt));
+            arrays.addAll(List.of(statuses, reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, endedAt,
+                    offerKinds, offerColors));
         }
     }
 
@@ -362,6 +418,43 @@ public class JdbcGameLedger implements GameLedger {
             playedAt[i] = text(move.playedAt());
         }
         arrays.addAll(List.of(games, plies, colors, players, points, captured, commands, whiteMillis, blackMillis, playedAt));
+    }
+
+    private static void chatArrays(List<ChatWrite> chats, List<Object[]> arrays) {
+        int n = chats.size();
+        String[] games = new String[n], ids = new String[n], channels = new String[n], authors = new String[n], names = new String[n];
+        String[] texts = new String[n], at = new String[n], removedAt = new String[n], removedBy = new String[n], reasons = new String[n];
+        Long[] versions = new Long[n];
+        for (int i = 0; i < n; i++) {
+            ChatPosted posted = chats.get(i).posted();
+            ChatRemoval removal = chats.get(i).removal();
+            games[i] = posted.gameId();
+            ids[i] = posted.eventId();
+            versions[i] = posted.version();
+            channels[i] = posted.channel().name();
+            authors[i] = posted.authorId();
+            names[i] = posted.authorName();
+            texts[i] = posted.text();
+            at[i] = text(posted.occurredAt());
+            removedAt[i] = removal == null ? null : text(removal.at());
+            removedBy[i] = removal == null ? null : removal.staffId();
+            reasons[i] = removal == null ? null : removal.reason();
+        }
+        arrays.addAll(List.of(games, ids, versions, channels, authors, names, texts, at, removedAt, removedBy, reasons));
+    }
+
+    private static void chatRemovalArrays(List<ChatRemoval> removals, List<Object[]> arrays) {
+        int n = removals.size();
+        String[] games = new String[n], ids = new String[n], at = new String[n], staff = new String[n], reasons = new String[n];
+        for (int i = 0; i < n; i++) {
+            ChatRemoval removal = removals.get(i);
+            games[i] = removal.gameId();
+            ids[i] = removal.messageId();
+            at[i] = text(removal.at());
+            staff[i] = removal.staffId();
+            reasons[i] = removal.reason();
+        }
+        arrays.addAll(List.of(games, ids, at, staff, reasons));
     }
 
     private static void eventArrays(List<StoredEvent> events, List<Object[]> arrays) {

@@ -3,7 +3,16 @@ package club.pente.game.rest;
 import club.pente.kit.rest.ApiError;
 import club.pente.core.record.GameRecord;
 import club.pente.core.record.GameRecordFormat;
+import club.pente.core.contract.ChatChannel;
+import club.pente.core.contract.Ids;
+import club.pente.core.contract.RemoveChat;
 import club.pente.game.application.GameReads;
+import club.pente.game.application.GameSettings;
+import club.pente.game.messaging.CommandSender;
+import io.quarkus.security.identity.SecurityIdentity;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import club.pente.game.domain.LiveGame;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DefaultValue;
@@ -16,18 +25,32 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Set;
 
-/** Read API: anyone may look at any game. */
+/**
+ * Read API: anyone may look at any game. The chat is read by audience (players, spectators, staff) and
+ * removed by staff, whose identity is only ever the one their verified token proves.
+ */
 @Path("/api/games")
 @Produces(MediaType.APPLICATION_JSON)
 public class GameResource {
-    private final GameReads reads;
+    /** Realm roles that may read both chats and remove messages. */
+    static final Set<String> STAFF = Set.of("moderator", "admin");
 
-    public GameResource(GameReads reads) {
+    private final GameReads reads;
+    private final CommandSender sender;
+    private final SecurityIdentity identity;
+    private final GameSettings settings;
+
+    public GameResource(GameReads reads, CommandSender sender, SecurityIdentity identity, GameSettings settings) {
         this.reads = reads;
+        this.sender = sender;
+        this.identity = identity;
+        this.settings = settings;
     }
 
     @GET
@@ -40,21 +63,108 @@ public class GameResource {
     }
 
     @GET
-    @Operation(summary = "Games by status: live (default) or finished, newest first")
+    @Operation(summary = "Games by status: live (default) or finished, newest first; only one player's with player=<id>. "
+            + "The live list leaves out untimed games nobody moved in for pente.game.live-list-idle-minutes")
     public Uni<Response> games(@QueryParam("status") @DefaultValue("live") String status,
-                               @QueryParam("limit") @DefaultValue("50") int limit) {
+                               @QueryParam("limit") @DefaultValue("50") int limit,
+                               @QueryParam("player") String player) {
         if (limit < 1 || limit > 500) {
             return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_LIMIT", "limit must be 1 to 500"));
         }
+        if (player != null && !Ids.isPlayerId(player)) {
+            return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_PLAYER",
+                    "player must be 1 to " + Ids.MAX_PLAYER_ID + " printable ASCII characters"));
+        }
+        Instant idleBefore = Instant.now().minus(Duration.ofMinutes(settings.liveListIdleMinutes()));
         Uni<List<GameReads.GameListing>> rows = switch (status) {
-            case "live" -> reads.live(limit);
-            case "finished" -> reads.finished(limit);
+            case "live" -> reads.live(limit, player, idleBefore);
+            case "finished" -> reads.finished(limit, player);
             default -> null;
         };
         if (rows == null) {
             return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_STATUS", "status must be live or finished"));
         }
         return rows.map(list -> Response.ok(list.stream().map(GameSummary::of).toList()).build());
+    }
+
+    @GET
+    @Path("/{id}/chat")
+    @Operation(summary = "The game's chat as the caller may read it: players the players' channel, anyone else (also without "
+            + "a token) the spectators', moderators and admins both with removed messages; removed text is gone for non-staff")
+    public Uni<Response> chat(@PathParam("id") String id) {
+        if (!Ids.isId(id)) {
+            return Uni.createFrom().item(badGameId());
+        }
+        boolean staff = isStaff();
+        String caller = identity.isAnonymous() ? null : identity.getPrincipal().getName();
+        return reads.find(id).flatMap(stored -> {
+            if (stored == null) {
+                return Uni.createFrom().item(notFound(id));
+            }
+            LiveGame game = stored.state();
+            List<ChatChannel> channels = staff ? List.of(ChatChannel.PLAYERS, ChatChannel.SPECTATORS)
+                    : List.of(caller != null && game.colorOf(caller) != null ? ChatChannel.PLAYERS : ChatChannel.SPECTATORS);
+            return reads.chat(id).map(messages -> {
+                if (messages == null) {
+                    return notFound(id);
+                }
+                List<ChatView.Message> visible = messages.stream().filter(m -> channels.contains(m.channel()))
+                        .map(m -> ChatView.Message.of(m, staff)).toList();
+                return Response.ok(new ChatView(id, channels, visible)).build();
+            });
+        });
+    }
+
+    @DELETE
+    @Path("/{id}/chat/{messageId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed({"moderator", "admin"})
+    @Operation(summary = "Moderator or admin: remove a chat message (it stays stored, marked, for the audit); 202 once the "
+            + "RemoveChat command is on the command stream, a ChatRemoved event follows")
+    public Uni<Response> removeChat(@PathParam("id") String id, @PathParam("messageId") String messageId, AbortRequest request) {
+        if (!Ids.isId(id)) {
+            return Uni.createFrom().item(badGameId());
+        }
+        if (!Ids.isId(messageId)) {
+            return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_MESSAGE_ID",
+                    "a message id is 1 to " + Ids.MAX_ID + " printable ASCII characters"));
+        }
+        if (request == null || request.reason() == null || request.reason().isBlank()) {
+            return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "MISSING_REASON",
+                    "the body must be JSON like {\"reason\": \"...\"}"));
+        }
+        if (!Ids.isText(request.reason(), Ids.MAX_REASON)) {
+            return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_REASON",
+                    "the reason must be at most " + Ids.MAX_REASON + " characters without control characters"));
+        }
+        String staffId = identity.getPrincipal().getName();
+        return reads.chat(id).flatMap(messages -> {
+            if (messages == null) {
+                return Uni.createFrom().item(notFound(id));
+            }
+            GameReads.ChatMessage message = messages.stream().filter(m -> m.id().equals(messageId)).findFirst().orElse(null);
+            if (message == null) {
+                return Uni.createFrom().item(ApiError.response(Response.Status.NOT_FOUND, "UNKNOWN_MESSAGE",
+                        "no message " + messageId + " in game " + id));
+            }
+            if (message.removed()) {
+                return Uni.createFrom().item(ApiError.response(Response.Status.CONFLICT, "ALREADY_REMOVED",
+                        "message " + messageId + " was removed at " + message.removedAt()));
+            }
+            RemoveChat command = RemoveChat.of(id, staffId, messageId, request.reason());
+            return sender.send(command).map(sent -> Response.accepted(new RemovalAccepted(command.commandId(), id, messageId)).build());
+        });
+    }
+
+    public record RemovalAccepted(String commandId, String gameId, String messageId) {
+    }
+
+    private boolean isStaff() {
+        return !identity.isAnonymous() && STAFF.stream().anyMatch(identity::hasRole);
+    }
+
+    private static Response badGameId() {
+        return ApiError.response(Response.Status.BAD_REQUEST, "BAD_GAME_ID", "a game id is 1 to " + Ids.MAX_ID + " printable ASCII characters");
     }
 
     @GET

@@ -1,9 +1,12 @@
 package club.pente.game.rest;
 
 import club.pente.core.contract.Clocks;
+import club.pente.core.contract.OfferKind;
 import club.pente.core.contract.PerSide;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.TimeControl;
 import club.pente.core.notation.BoardText;
+import club.pente.core.rules.Announcement;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Position;
@@ -13,17 +16,20 @@ import club.pente.game.domain.LiveGame;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 
 /**
- * A game as the API shows it. {@code clocks} are as of {@code asOf}; the clock of {@code toMove} is
- * running. {@code board} is 19 strings, row 19 first, columns A..T.
+ * A game as the API shows it. {@code clocks} are as of {@code asOf}: while the game is live the clock of
+ * {@code toMove} is running; once it is over they are the stored final clocks and never change.
+ * {@code board} is 19 strings, row 19 first, columns A..T. {@code offer} is the pending draw offer or
+ * takeback request, or null.
  */
 public record GameView(
         String id,
         PlayerRef white,
         PlayerRef black,
         boolean ranked,
-        String timeControl,
+        TimeControl timeControl,
         Status status,
         EndReason reason,
         int ply,
@@ -34,20 +40,30 @@ public record GameView(
         Instant asOf,
         List<String> board,
         List<MoveView> moves,
+        OfferView offer,
         Instant createdAt,
         Instant endedAt) {
 
-    public record MoveView(int ply, Color color, String playerId, String point, List<String> captured, Instant playedAt) {
+    /** One move: what it announced, and both clocks right after it (null when untimed), for replay. */
+    public record MoveView(int ply, Color color, String playerId, String point, List<String> captured, Instant playedAt,
+                           Set<Announcement> announcements, Long whiteMillis, Long blackMillis) {
+    }
+
+    public record OfferView(OfferKind kind, Color color, String playerId) {
     }
 
     static GameView of(GameReads.StoredGame stored, Instant now) {
         LiveGame game = stored.state();
         Position position = game.position();
+        boolean timed = !game.timeControl().untimed();
         List<MoveView> moves = stored.moves().stream()
-                .map(m -> new MoveView(m.ply(), m.color(), m.playerId(), m.point(), m.captured(), m.playedAt())).toList();
-        return new GameView(game.id(), game.white(), game.black(), game.ranked(), game.timeControl().format(),
+                .map(m -> new MoveView(m.ply(), m.color(), m.playerId(), m.point(), m.captured(), m.playedAt(), m.announcements(),
+                        timed ? m.whiteMillis() : null, timed ? m.blackMillis() : null)).toList();
+        LiveGame.Offer offer = game.offer();
+        OfferView offerView = offer == null ? null : new OfferView(offer.kind(), offer.color(), game.player(offer.color()).id());
+        return new GameView(game.id(), game.white(), game.black(), game.ranked(), game.timeControl(),
                 game.result(), game.reason(), position.ply(), game.isOver() ? null : position.toMove(), game.version(),
                 new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK)),
-                game.clocks(now), now, BoardText.rows(position), moves, game.createdAt(), game.endedAt());
+                game.clocks(now), now, BoardText.rows(position), moves, offerView, game.createdAt(), game.endedAt());
     }
 }

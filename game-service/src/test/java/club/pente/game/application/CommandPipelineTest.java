@@ -1,6 +1,13 @@
 package club.pente.game.application;
 
+import club.pente.core.contract.AnswerOffer;
+import club.pente.core.contract.ChatChannel;
+import club.pente.core.contract.ChatPosted;
 import club.pente.core.contract.CreateGame;
+import club.pente.core.contract.MakeOffer;
+import club.pente.core.contract.OfferKind;
+import club.pente.core.contract.PostChat;
+import club.pente.core.contract.RemoveChat;
 import club.pente.core.contract.GameCommand;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
@@ -10,6 +17,7 @@ import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.RejectionReason;
 import club.pente.core.contract.TimeControl;
+import club.pente.game.application.GameLedger.ChatWrite;
 import club.pente.game.domain.GameAuthority;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -189,5 +197,71 @@ class CommandPipelineTest {
         assertThat(pipeline.process(moves)).hasSize(300);
         assertThat(ledger.reads - reads).isEqualTo(1);
         assertThat(ledger.commits).isEqualTo(2);
+    }
+
+    @Test
+    void aTakebackInsideABatchDropsTheBatchsOwnMoveAndALaterOneDeletesTheStoredMove() {
+        List<EventRecord> events = pipeline.process(List.of(at(0, create("g1")),
+                at(0, PlayMove.of("g1", ALICE.id(), 1, "K10")), at(0, PlayMove.of("g1", BOB.id(), 2, "L11")),
+                at(0, PlayMove.of("g1", ALICE.id(), 3, "K13")),
+                at(0, MakeOffer.of("g1", ALICE.id(), OfferKind.TAKEBACK)), at(0, AnswerOffer.of("g1", BOB.id(), OfferKind.TAKEBACK, true)),
+                at(0, PlayMove.of("g1", ALICE.id(), 3, "M13")))); // the same ply again, in the same batch
+        assertThat(events).extracting(EventRecord::type).containsExactly("GameStarted", "MovePlayed", "MovePlayed", "MovePlayed",
+                "OfferMade", "MovesTakenBack", "MovePlayed");
+        assertThat(ledger.moves.get("g1")).extracting(m -> m.point()).containsExactly("K10", "L11", "M13");
+
+        pipeline.process(List.of(at(0, MakeOffer.of("g1", ALICE.id(), OfferKind.TAKEBACK)),
+                at(0, AnswerOffer.of("g1", BOB.id(), OfferKind.TAKEBACK, true))));
+        assertThat(ledger.moves.get("g1")).extracting(m -> m.point()).containsExactly("K10", "L11");
+        assertThat(ledger.load(List.of("g1")).get("g1").position().ply()).isEqualTo(2);
+        assertThat(ledger.games.get("g1").version()).isEqualTo(9);
+    }
+
+    @Test
+    void aPendingOfferAndTheChatSurviveAReload() {
+        pipeline.process(List.of(at(0, create("g1")), at(0, PlayMove.of("g1", ALICE.id(), 1, "K10")),
+                at(0, PostChat.of("g1", ALICE.id(), "alice", ChatChannel.PLAYERS, "hi")),
+                at(0, MakeOffer.of("g1", BOB.id(), OfferKind.DRAW))));
+        LiveGames fresh = new LiveGames();
+        CommandPipeline restarted = new CommandPipeline(ledger, fresh, new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        List<EventRecord> events = restarted.process(List.of(at(0, AnswerOffer.of("g1", ALICE.id(), OfferKind.DRAW, true))));
+        assertThat(events).extracting(EventRecord::type).containsExactly("GameEnded");
+        assertThat(ledger.load(List.of("g1")).get("g1").chatCount(ChatChannel.PLAYERS)).isEqualTo(1);
+    }
+
+    @Test
+    void aRedeliveredBatchWithATakebackAndChatAppliesNeitherTwice() {
+        pipeline.process(List.of(at(0, create("g1")), at(0, PlayMove.of("g1", ALICE.id(), 1, "K10")),
+                at(0, PlayMove.of("g1", BOB.id(), 2, "L11"))));
+        List<CommandRecord> batch = List.of(at(0, MakeOffer.of("g1", BOB.id(), OfferKind.TAKEBACK)),
+                at(0, AnswerOffer.of("g1", ALICE.id(), OfferKind.TAKEBACK, true)),
+                at(0, PostChat.of("g1", BOB.id(), "bob", ChatChannel.PLAYERS, "sorry, misclick")));
+        List<EventRecord> original = pipeline.process(batch);
+
+        CommandPipeline restarted = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        List<EventRecord> again = restarted.process(batch);
+
+        assertThat(again).containsExactlyElementsOf(original);
+        assertThat(ledger.moves.get("g1")).extracting(m -> m.point()).containsExactly("K10");
+        assertThat(ledger.chats.get("g1")).hasSize(1);
+        assertThat(ledger.games.get("g1").version()).isEqualTo(6);
+        assertThat(ledger.load(List.of("g1")).get("g1").position().ply()).isEqualTo(1);
+    }
+
+    @Test
+    void aMessageRemovedInTheBatchThatPostedItIsStoredRemoved() {
+        pipeline.process(List.of(at(0, create("g1"))));
+        PostChat post = PostChat.of("g1", "carol-id", "carol", ChatChannel.SPECTATORS, "spam");
+        // The message id is the ChatPosted event id, which the test's id supplier makes predictable: the next one.
+        String messageId = "e" + (eventIds.get() + 1);
+        List<EventRecord> events = pipeline.process(List.of(at(0, post), at(0, RemoveChat.of("g1", "mod-id", messageId, "spam"))));
+        assertThat(events).extracting(EventRecord::type).containsExactly("ChatPosted", "ChatRemoved");
+        assertThat(ledger.chats.get("g1")).singleElement().satisfies(row -> {
+            assertThat(row.posted().eventId()).isEqualTo(messageId);
+            assertThat(row.removal()).isNotNull();
+            assertThat(row.removal().reason()).isEqualTo("spam");
+        });
+        assertThat(ledger.published().get(2)).isInstanceOf(club.pente.core.contract.ChatRemoved.class);
+        assertThat(((ChatPosted) ledger.published().get(1)).eventId()).isEqualTo(messageId);
     }
 }

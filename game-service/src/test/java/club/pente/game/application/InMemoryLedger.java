@@ -20,6 +20,8 @@ final class InMemoryLedger implements GameLedger {
     final Map<String, LiveGame> games = new HashMap<>();
     final Map<String, List<AppliedMove>> moves = new HashMap<>();
     final List<StoredEvent> events = new ArrayList<>();
+    /** Chat rows by game, in order; a removal replaces the row with its removal set. */
+    final Map<String, List<ChatWrite>> chats = new HashMap<>();
     int commits;
     int reads;
     RuntimeException failNextCommit;
@@ -71,7 +73,22 @@ final class InMemoryLedger implements GameLedger {
         }
         commits++;
         batch.processed().forEach(row -> processed.put(row.key(), row.record()));
-        batch.moves().forEach(move -> moves.computeIfAbsent(move.gameId(), id -> new ArrayList<>()).add(move));
+        for (TakeBack takeBack : batch.takeBacks()) { // before the batch's moves, as the real ledger does
+            moves.getOrDefault(takeBack.gameId(), new ArrayList<>()).removeIf(move -> move.ply() > takeBack.ply());
+        }
+        for (AppliedMove move : batch.moves()) {
+            List<AppliedMove> log = moves.computeIfAbsent(move.gameId(), id -> new ArrayList<>());
+            if (log.stream().anyMatch(stored -> stored.ply() == move.ply())) {
+                throw new IllegalStateException("duplicate key (game_id, ply) = (" + move.gameId() + ", " + move.ply() + ")");
+            }
+            log.add(move);
+        }
+        batch.chats().forEach(chat -> chats.computeIfAbsent(chat.posted().gameId(), id -> new ArrayList<>()).add(chat));
+        for (ChatRemoval removal : batch.chatRemovals()) {
+            List<ChatWrite> rows = chats.getOrDefault(removal.gameId(), new ArrayList<>());
+            rows.replaceAll(row -> row.posted().eventId().equals(removal.messageId()) && row.removal() == null
+                    ? new ChatWrite(row.posted(), removal) : row);
+        }
         batch.games().forEach(write -> games.put(write.game().id(), copy(write.game())));
         events.addAll(batch.events());
     }
@@ -86,6 +103,10 @@ final class InMemoryLedger implements GameLedger {
                 position, game.version(), game.whiteMillis(), game.blackMillis(), game.turnStartedAt());
         if (game.isOver()) {
             copy.restoreResult(game.result(), game.reason(), game.endedAt());
+        }
+        copy.restoreOffer(game.offer());
+        for (ChatWrite chat : chats.getOrDefault(game.id(), List.of())) {
+            copy.restoreChat(chat.posted().eventId(), chat.posted().channel(), chat.removal() != null);
         }
         return copy;
     }

@@ -129,6 +129,8 @@ class GameAuthorityTest {
     @Test
     void aTimeoutClaimWorksOnlyAfterTheDeadline() {
         LiveGame game = start(new TimeControl(60, 0));
+        play(game, ALICE, 1, "K10", T0);
+        play(game, BOB, 2, "L11", T0); // past the first-move window's plies: only the clock counts now
         Decision early = authority.decide(game, ClaimTimeout.of("g1"), T0.plusSeconds(59));
         assertThat(early).isInstanceOf(Decision.Unchanged.class);
         assertThat(early.events()).isEmpty();

@@ -1,9 +1,21 @@
 package club.pente.game.persistence;
 
+import club.pente.core.contract.AnswerOffer;
+import club.pente.core.contract.ChatChannel;
+import club.pente.core.contract.CreateGame;
+import club.pente.core.contract.GameCommand;
+import club.pente.core.contract.MakeOffer;
+import club.pente.core.contract.OfferKind;
+import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.PostChat;
+import club.pente.core.contract.RemoveChat;
 import club.pente.core.contract.TimeControl;
 import club.pente.core.rules.Color;
 import club.pente.game.application.CommandKey;
+import club.pente.game.application.CommandPipeline;
+import club.pente.game.application.CommandRecord;
+import club.pente.game.application.LiveGames;
 import club.pente.game.application.EventRecord;
 import club.pente.game.application.GameLedger.Batch;
 import club.pente.game.application.GameLedger.GameWrite;
@@ -12,15 +24,23 @@ import club.pente.game.application.GameLedger.RecordPosition;
 import club.pente.game.application.GameLedger.StoredEvent;
 import club.pente.game.application.StaleGameException;
 import club.pente.game.domain.AppliedMove;
+import club.pente.game.domain.GameAuthority;
 import club.pente.game.domain.LiveGame;
 import club.pente.game.support.GameServiceTestResource;
 import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +60,27 @@ class JdbcGameLedgerTest {
 
     @Inject
     JdbcGameLedger ledger;
+    @Inject
+    DataSource dataSource;
+
+    private long offset = BASE + 1_000;
+
+    private CommandRecord at(GameCommand command) {
+        return new CommandRecord(0, offset++, command);
+    }
+
+    private List<String> column(String sql, String gameId) throws Exception {
+        List<String> values = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection(); PreparedStatement query = connection.prepareStatement(sql)) {
+            query.setString(1, gameId);
+            try (ResultSet rs = query.executeQuery()) {
+                while (rs.next()) {
+                    values.add(rs.getString(1));
+                }
+            }
+        }
+        return values;
+    }
 
     private static LiveGame fresh(String id) {
         LiveGame game = LiveGame.fresh(id, new PlayerRef("w-" + id, "white"), new PlayerRef("b-" + id, "black"), false, TimeControl.UNTIMED, NOW);
@@ -91,5 +132,90 @@ class JdbcGameLedgerTest {
         assertThat(ledger.processed(List.of(new CommandKey(other, "", "c1"), new CommandKey(id, "", "c9")))).isEmpty();
         assertThat(ledger.eventsOf(List.of(new RecordPosition(0, BASE + 21)))).isEmpty();
         assertThat(ledger.load(List.of(id)).get(id).version()).isEqualTo(1);
+    }
+
+    @Test
+    void takebacksDeleteTheStoredMovesAndTheSamePlyIsWrittenAgainEvenInTheSameBatch() throws Exception {
+        String id = "ledger-tb-" + UUID.randomUUID();
+        PlayerRef alice = new PlayerRef("alice-" + id, "alice");
+        PlayerRef bob = new PlayerRef("bob-" + id, "bob");
+        CommandPipeline pipeline = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        pipeline.process(List.of(at(CreateGame.of(id, alice, bob, false, new TimeControl(300, 5))),
+                at(PlayMove.of(id, alice.id(), 1, "K10")), at(PlayMove.of(id, bob.id(), 2, "L11")), at(PlayMove.of(id, alice.id(), 3, "K13"))));
+        // Stored ply 3 taken back, then ply 3 played anew and taken back again, then played a third time: one batch.
+        pipeline.process(List.of(at(MakeOffer.of(id, alice.id(), OfferKind.TAKEBACK)), at(AnswerOffer.of(id, bob.id(), OfferKind.TAKEBACK, true)),
+                at(PlayMove.of(id, alice.id(), 3, "M13")),
+                at(MakeOffer.of(id, alice.id(), OfferKind.TAKEBACK)), at(AnswerOffer.of(id, bob.id(), OfferKind.TAKEBACK, true)),
+                at(PlayMove.of(id, alice.id(), 3, "N13"))));
+        assertThat(column("select point from moves where game_id = ? order by ply", id)).containsExactly("K10", "L11", "N13");
+
+        // A new owner (nothing cached) reloads the game from the database and takes back two plies.
+        CommandPipeline other = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        List<EventRecord> events = other.process(List.of(at(MakeOffer.of(id, bob.id(), OfferKind.TAKEBACK)),
+                at(AnswerOffer.of(id, alice.id(), OfferKind.TAKEBACK, true))));
+        assertThat(events).extracting(EventRecord::type).containsExactly("OfferMade", "MovesTakenBack");
+        assertThat(column("select point from moves where game_id = ? order by ply", id)).containsExactly("K10");
+        LiveGame reloaded = ledger.load(List.of(id)).get(id);
+        assertThat(reloaded.position().ply()).isEqualTo(1);
+        assertThat(reloaded.version()).isEqualTo(12);
+        assertThat(column("select ply || ' ' || version || ' ' || coalesce(offer_kind, '-') from games where id = ?", id))
+                .containsExactly("1 12 -");
+    }
+
+    @Test
+    void aPendingOfferAndTheChatCountsAreStoredAndReloadedExactly() throws Exception {
+        String id = "ledger-chat-" + UUID.randomUUID();
+        PlayerRef alice = new PlayerRef("alice-" + id, "alice");
+        PlayerRef bob = new PlayerRef("bob-" + id, "bob");
+        CommandPipeline pipeline = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        List<EventRecord> posted = pipeline.process(List.of(at(CreateGame.of(id, alice, bob, false, TimeControl.UNTIMED)),
+                at(PlayMove.of(id, alice.id(), 1, "K10")),
+                at(PostChat.of(id, alice.id(), "alice", ChatChannel.PLAYERS, "hello bob")),
+                at(PostChat.of(id, "carol-" + id, "carol", ChatChannel.SPECTATORS, "go alice")),
+                at(PostChat.of(id, "dave-" + id, "dave", ChatChannel.SPECTATORS, "spam spam")),
+                at(MakeOffer.of(id, bob.id(), OfferKind.DRAW))));
+        String spam = club.pente.core.contract.Contracts.json().readTree(posted.get(4).payload()).get("eventId").asText();
+        pipeline.process(List.of(at(RemoveChat.of(id, "mod-" + id, spam, "spam"))));
+
+        LiveGame reloaded = ledger.load(List.of(id)).get(id);
+        assertThat(reloaded.offer()).isEqualTo(new LiveGame.Offer(OfferKind.DRAW, Color.BLACK));
+        assertThat(reloaded.chatCount(ChatChannel.PLAYERS)).isEqualTo(1);
+        assertThat(reloaded.chatCount(ChatChannel.SPECTATORS)).isEqualTo(2);
+        assertThat(reloaded.visibleChat(spam)).isNull();
+        assertThat(column("select message_id || ' ' || channel || ' ' || text || ' ' || coalesce(removed_by || ':' || removed_reason, '-') "
+                + "from chat_messages where game_id = ? order by version", id)).containsExactly(
+                posted.get(2).payload().replaceAll(".*\"eventId\":\"([^\"]+)\".*", "$1") + " PLAYERS hello bob -",
+                posted.get(3).payload().replaceAll(".*\"eventId\":\"([^\"]+)\".*", "$1") + " SPECTATORS go alice -",
+                spam + " SPECTATORS spam spam mod-" + id + ":spam");
+        // Untimed at ply 1: the clock watch still has a first-move deadline to look at.
+        assertThat(column("select deadline_at is not null from games where id = ?", id)).containsExactly("t");
+
+        // Reloaded by a new owner, the offer is still there to accept.
+        CommandPipeline other = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        assertThat(other.process(List.of(at(AnswerOffer.of(id, alice.id(), OfferKind.DRAW, true))))).extracting(EventRecord::type)
+                .containsExactly("GameEnded");
+        assertThat(column("select status || ' ' || end_reason || ' ' || coalesce(offer_kind, '-') from games where id = ?", id))
+                .containsExactly("DRAW AGREEMENT -");
+    }
+
+    @Test
+    void aRedeliveredBatchWithATakebackAndChatIsNotAppliedTwice() throws Exception {
+        String id = "ledger-again-" + UUID.randomUUID();
+        PlayerRef alice = new PlayerRef("alice-" + id, "alice");
+        PlayerRef bob = new PlayerRef("bob-" + id, "bob");
+        CommandPipeline pipeline = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        pipeline.process(List.of(at(CreateGame.of(id, alice, bob, false, TimeControl.UNTIMED)),
+                at(PlayMove.of(id, alice.id(), 1, "K10")), at(PlayMove.of(id, bob.id(), 2, "L11"))));
+        List<CommandRecord> batch = List.of(at(MakeOffer.of(id, bob.id(), OfferKind.TAKEBACK)),
+                at(AnswerOffer.of(id, alice.id(), OfferKind.TAKEBACK, true)),
+                at(PostChat.of(id, bob.id(), "bob", ChatChannel.PLAYERS, "sorry")));
+        List<EventRecord> original = pipeline.process(batch);
+
+        // The Kafka transaction did not commit: a new owner gets the very same records again.
+        CommandPipeline restarted = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        assertThat(restarted.process(batch)).containsExactlyElementsOf(original);
+        assertThat(column("select point from moves where game_id = ? order by ply", id)).containsExactly("K10");
+        assertThat(column("select text from chat_messages where game_id = ?", id)).containsExactly("sorry");
+        assertThat(ledger.load(List.of(id)).get(id).version()).isEqualTo(6);
     }
 }

@@ -36,7 +36,7 @@ class GameViewsTest {
         assertThat(view.ply()).isEqualTo(1);
         assertThat(view.toMove()).isEqualTo(Color.BLACK);
         assertThat(view.version()).isEqualTo(2);
-        assertThat(view.timeControl()).isEqualTo("600+5");
+        assertThat(view.timeControl()).isEqualTo(new TimeControl(600, 5));
         assertThat(view.white()).isEqualTo(WHITE);
         assertThat(view.moves()).extracting(GameView.MoveView::point, GameView.MoveView::playerId).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("K10", WHITE.id()));
@@ -55,12 +55,13 @@ class GameViewsTest {
         assertThat(view.endedAt()).isEqualTo(CREATED.plusSeconds(60));
 
         GameSummary finished = GameSummary.of(new GameReads.GameListing("g2", WHITE, BLACK, true, TimeControl.UNTIMED,
-                Status.BLACK_WINS, EndReason.RESIGNATION, 7, 5, CREATED, CREATED.plusSeconds(60)));
+                Status.BLACK_WINS, EndReason.RESIGNATION, 7, null, 5, CREATED, CREATED.plusSeconds(50), CREATED.plusSeconds(60)));
         assertThat(finished.status()).isEqualTo("BLACK_WINS");
         assertThat(finished.reason()).isEqualTo("RESIGNATION");
         GameSummary live = GameSummary.of(new GameReads.GameListing("g3", WHITE, BLACK, false, new TimeControl(180, 2),
-                Status.ONGOING, null, 0, 1, CREATED, null));
+                Status.ONGOING, null, 0, Color.WHITE, 1, CREATED, null, null));
         assertThat(live.reason()).isNull();
-        assertThat(live.timeControl()).isEqualTo("180+2");
+        assertThat(live.timeControl()).isEqualTo(new TimeControl(180, 2));
+        assertThat(live.toMove()).isEqualTo(Color.WHITE);
     }
 }

@@ -16,6 +16,9 @@ public class GameServiceTestResource implements QuarkusTestResourceLifecycleMana
     public Map<String, String> start() {
         Map<String, String> props = PenteStackTestResource.freshRun(DATABASE, IsolatedTopics.fresh("test").properties());
         props.put("pente.kafka.partitions", "4");
+        // Tests create games and may take a while on a busy machine before the first move: the 30 s first-move
+        // abort is the authority's unit tests' subject (TableRulesTest), not these.
+        props.put("pente.game.first-move-seconds", "600");
         return props;
     }
 
