@@ -28,7 +28,7 @@ public interface RatingReads {
     record Profile(RatedPlayer player, List<RatingChange> history) {
     }
 
-    /** One page of established players, and how many there are in all. */
+    /** One page of rated players (established first, then provisional), and how many there are in all. */
     record LeaderboardPage(long total, List<RatedPlayer> players) {
     }
 
@@ -38,7 +38,10 @@ public interface RatingReads {
     /** The player with at most {@code historyLimit} rating changes (0: none read), or null when they have no rated game. */
     Uni<Profile> profile(String playerId, int historyLimit);
 
-    /** Established players by rating (more games, then id, break ties), one page (from 0). */
+    /**
+     * Rated players, one page (from 0): the established ones by rating, then the provisional ones by rating
+     * (more games, then id, break ties).
+     */
     Uni<LeaderboardPage> leaderboard(int page, int size);
 
     /** All finished games seen (aborted excluded): wins by colour, draws, end reasons. */

@@ -18,7 +18,7 @@ public record Statistics(long games, long whiteWins, long blackWins, long draws,
 
     /** The end reasons a counted game can have, in the order they are reported. */
     public static final EndReason[] REASONS = {EndReason.FIVE_IN_A_ROW, EndReason.FIVE_CAPTURES, EndReason.RESIGNATION,
-            EndReason.TIMEOUT, EndReason.BOARD_FULL, EndReason.ABANDONMENT};
+            EndReason.TIMEOUT, EndReason.BOARD_FULL, EndReason.ABANDONMENT, EndReason.AGREEMENT};
 
     public static Statistics of(long whiteWins, long blackWins, long draws, Map<EndReason, Long> reasons) {
         long games = whiteWins + blackWins + draws;

@@ -20,8 +20,10 @@ import java.util.Map;
 @ApplicationScoped
 public class RatingQueries implements RatingReads {
     private static final String HISTORY = "playerId = :playerId order by gameNo desc";
-    private static final String ESTABLISHED = "games >= :established";
-    private static final String LEADERBOARD = ESTABLISHED + " order by rating desc, games desc, playerId";
+    private static final String RATED = "games >= 1";
+    // Established players first, then the provisional ones (a new club's board is not empty), each by rating.
+    private static final String LEADERBOARD = RATED + " order by case when games >= :established then 0 else 1 end, "
+            + "rating desc, games desc, playerId";
     private static final String STATISTICS = "select f.result, f.reason, count(f) from FinishedGameEntity f group by f.result, f.reason";
 
     @Override
@@ -45,7 +47,7 @@ public class RatingQueries implements RatingReads {
     @Override
     public Uni<LeaderboardPage> leaderboard(int page, int size) {
         Parameters established = Parameters.with("established", EloPolicy.PROVISIONAL_GAMES);
-        return Panache.withSession(() -> PlayerEntity.count(ESTABLISHED, established).flatMap(total -> PlayerEntity
+        return Panache.withSession(() -> PlayerEntity.count(RATED).flatMap(total -> PlayerEntity
                 .<PlayerEntity>find(LEADERBOARD, established).page(page, size).list()
                 .map(players -> new LeaderboardPage(total, players.stream().map(RatingQueries::player).toList()))));
     }

@@ -63,7 +63,8 @@ public class RatingResource {
 
     @GET
     @Path("/leaderboard")
-    @Operation(summary = "Established players (" + EloPolicy.PROVISIONAL_GAMES + "+ rated games) by rating, paged (page from 0)")
+    @Operation(summary = "Established players (" + EloPolicy.PROVISIONAL_GAMES + "+ rated games) by rating, then provisional ones "
+            + "(marked provisional) by rating, paged (page from 0)")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = LeaderboardPage.class)))
     @APIResponse(responseCode = "400", description = "bad page or size",
             content = @Content(schema = @Schema(implementation = ApiError.class)))
@@ -83,7 +84,7 @@ public class RatingResource {
             for (RatingReads.RatedPlayer p : board.players()) {
                 RatingReads.Record overall = p.overall();
                 entries.add(new LeaderboardPage.Entry(++rank, p.playerId(), p.name(), p.rating(), overall.games(), overall.wins(),
-                        overall.losses(), overall.draws()));
+                        overall.losses(), overall.draws(), p.provisional()));
             }
             return Response.ok(new LeaderboardPage(page, size, board.total(), entries)).build();
         });

@@ -224,8 +224,9 @@ class RatingFlowTest {
         assertThat(after.getLong("draws") - before.getLong("draws")).isEqualTo(1);
         Map<String, Integer> reasonsBefore = before.getMap("byReason");
         Map<String, Integer> reasonsAfter = after.getMap("byReason");
-        assertThat(reasonsAfter.keySet()).containsExactly("FIVE_IN_A_ROW", "FIVE_CAPTURES", "RESIGNATION", "TIMEOUT", "BOARD_FULL", "ABANDONMENT");
-        for (String reason : reasonsAfter.keySet()) {
+        assertThat(reasonsAfter.keySet()).containsExactly("FIVE_IN_A_ROW", "FIVE_CAPTURES", "RESIGNATION", "TIMEOUT", "BOARD_FULL", "ABANDONMENT",
+                "AGREEMENT");
+        for (String reason : List.of("FIVE_IN_A_ROW", "FIVE_CAPTURES", "RESIGNATION", "TIMEOUT", "BOARD_FULL", "ABANDONMENT")) {
             assertThat(reasonsAfter.get(reason) - reasonsBefore.get(reason)).as(reason).isEqualTo(1);
         }
         long total = after.getLong("games");
