@@ -45,6 +45,10 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
         props.put("pente.quota.api.per-address.per-second", "20");
         props.put("pente.quota.api.per-identity.burst", "20");
         props.put("pente.quota.api.per-identity.per-second", "5");
+        // The table: a short abandonment time and a small chat burst, so that the tests reach both quickly.
+        props.put("pente.abandonment.seconds", "4");
+        props.put("pente.chat.burst", "3");
+        props.put("pente.chat.window-seconds", "30");
         return props;
     }
 
