@@ -46,9 +46,24 @@ export function stonesAfter(moves, count) {
   return stones;
 }
 
-export function createBoard({ onPoint } = {}) {
+/** The point one step from `point` in a direction (clamped to the board). */
+export function stepPoint(point, dcol, drow) {
+  const p = parsePoint(point) || { col: 9, row: 10 };
+  const col = Math.max(0, Math.min(SIZE - 1, p.col + dcol));
+  const row = Math.max(1, Math.min(SIZE, p.row + drow));
+  return pointName(col, row);
+}
+
+const KEY_STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+
+/**
+ * onPoint(point) for a click, a tap, or Enter/Space on the keyboard cursor (arrow keys move it when the
+ * board has the focus); onCursor(point) when the cursor moves.
+ */
+export function createBoard({ onPoint, onCursor } = {}) {
   const root = svg('svg', {
     id: 'board', class: 'board', viewBox: `0 0 ${EXTENT} ${EXTENT}`, role: 'grid', 'aria-label': 'Pente board',
+    tabindex: 0,
   });
   const defs = svg('defs', {},
     svg('radialGradient', { id: 'stone-black', cx: '35%', cy: '30%', r: '70%' },
@@ -100,9 +115,64 @@ export function createBoard({ onPoint } = {}) {
     if (point && onPoint) onPoint(point);
   });
   root.append(targets);
+  // Marks over the stones: the winning line, the keyboard cursor, a refused point's flash.
+  const marks = svg('g', { class: 'marks', 'pointer-events': 'none' });
+  root.append(marks);
+  const cursorMark = svg('rect', { id: 'board-cursor', class: 'cursor-mark', width: CELL - 4, height: CELL - 4, rx: 6, visibility: 'hidden' });
+  root.append(cursorMark);
 
   let drawn = {};
   let shaded = '';
+  let cursor = null;
+  let focused = false;
+  let lastState = {};
+
+  function placeCursor() {
+    const p = cursor && parsePoint(cursor);
+    cursorMark.setAttribute('visibility', p && focused ? 'visible' : 'hidden');
+    root.dataset.cursor = cursor || '';
+    if (!p) return;
+    cursorMark.setAttribute('x', x(p.col) - CELL / 2 + 2);
+    cursorMark.setAttribute('y', y(p.row) - CELL / 2 + 2);
+    const stone = (lastState.stones || {})[cursor];
+    root.setAttribute('aria-label', `Pente board, ${cursor}${stone ? (stone === 'W' ? ' ○' : ' ●') : ''}`);
+  }
+
+  root.addEventListener('keydown', (e) => {
+    if (lastState.noCursor) return; // a finished game: the arrow keys step the replay
+    const step = KEY_STEPS[e.key];
+    if (step) {
+      e.preventDefault();
+      cursor = cursor ? stepPoint(cursor, step[0], step[1]) : (lastState.last || 'K10');
+      placeCursor();
+      if (onCursor) onCursor(cursor);
+    } else if ((e.key === 'Enter' || e.key === ' ') && cursor) {
+      e.preventDefault();
+      if (onPoint) onPoint(cursor);
+    }
+  });
+  root.addEventListener('focus', () => {
+    focused = true;
+    if (!cursor) cursor = lastState.last || 'K10';
+    placeCursor();
+  });
+  root.addEventListener('blur', () => {
+    focused = false;
+    placeCursor();
+  });
+
+  /** A short visible "no" on a point (taken, or refused by a rule). */
+  function flash(point) {
+    const p = parsePoint(point);
+    if (!p) return;
+    const mark = svg('circle', { class: 'refused-mark', cx: x(p.col), cy: y(p.row), r: CELL * 0.46, 'data-point': point });
+    marks.append(mark);
+    root.dataset.refused = point;
+    setTimeout(() => {
+      mark.remove();
+      if (root.dataset.refused === point) root.dataset.refused = '';
+    }, 1200);
+  }
 
   function renderZone(zone) {
     const points = (zone || []).map(parsePoint).filter(Boolean);
@@ -121,8 +191,12 @@ export function createBoard({ onPoint } = {}) {
     shade.setAttribute('visibility', points.length ? 'visible' : 'hidden');
   }
 
-  /** state: {stones, last, lastCaptured[], pending, zone (points to shade, or null), interactive, myColor ('W'|'B')} */
+  /**
+   * state: {stones, last, lastCaptured[], pending, ghost (a stone waiting for its confirming tap), win (the
+   * winning line's points), zone (points to shade, or null), interactive, myColor ('W'|'B')}
+   */
   function render(state) {
+    lastState = state;
     const stones = state.stones || {};
     root.classList.toggle('interactive', !!state.interactive);
     root.classList.toggle('as-white', state.myColor === 'W');
@@ -152,6 +226,22 @@ export function createBoard({ onPoint } = {}) {
         }));
       }
     }
+    if (state.ghost && !stones[state.ghost]) {
+      const p = parsePoint(state.ghost);
+      if (p) {
+        stonesLayer.append(svg('circle', {
+          id: 'ghost-stone', class: 'stone ghost ' + (state.myColor === 'W' ? 'white' : 'black'), cx: x(p.col), cy: y(p.row),
+          r: CELL * 0.44, 'data-point': state.ghost, fill: state.myColor === 'W' ? 'url(#stone-white)' : 'url(#stone-black)',
+        }));
+      }
+    }
+    for (const point of state.win || []) {
+      const p = parsePoint(point);
+      if (p) {
+        stonesLayer.append(svg('circle', { class: 'win-mark', cx: x(p.col), cy: y(p.row), r: CELL * 0.47, 'data-point': point }));
+      }
+    }
+    root.dataset.win = (state.win || []).join(',');
     if (state.last && stones[state.last]) {
       const p = parsePoint(state.last);
       stonesLayer.append(svg('circle', {
@@ -165,7 +255,8 @@ export function createBoard({ onPoint } = {}) {
       target.classList.toggle('last', name === state.last);
     }
     drawn = { ...stones };
+    placeCursor();
   }
 
-  return { element: root, render };
+  return { element: root, render, flash, cursor: () => cursor };
 }

@@ -1,14 +1,26 @@
 // A game as one page sees it, without any DOM: the view kept current by snapshots and events (each
-// version once, a gap asks for a fresh snapshot), who I am in it, the move I am waiting for, the clocks
-// ticking locally, and the position being replayed. The opening rules are the server's (config.js).
-import { stonesAfter, stonesFromRows } from './board.js';
+// version once, a gap asks for a fresh snapshot), who I am in it, the move I am waiting for, the pending
+// offer, the chat, the players' presence, the clocks ticking locally (frozen to the server's at the end),
+// and the position being replayed. The opening rules are the server's (config.js).
+import { stonesAfter, stonesFromRows, pointName, SIZE } from './board.js';
 import { openingRules } from './config.js';
+import { parseGameTimeControl } from './time-control.js';
 
 export const other = colour => (colour === 'WHITE' ? 'BLACK' : 'WHITE');
 export const letter = colour => (colour === 'WHITE' ? 'W' : 'B');
 
 /** What applying an event did: nothing (old or unknown), a gap (resynchronise), or a change. */
 export const Applied = Object.freeze({ IGNORED: 'ignored', GAP: 'gap', CHANGED: 'changed' });
+
+function moveFrom(m) {
+  return {
+    ...m,
+    captured: m.captured || [],
+    announcements: m.announcements || [],
+    whiteMillis: typeof m.whiteMillis === 'number' ? m.whiteMillis : null,
+    blackMillis: typeof m.blackMillis === 'number' ? m.blackMillis : null,
+  };
+}
 
 export class GameState {
   constructor({ replay = false } = {}) {
@@ -20,6 +32,9 @@ export class GameState {
     this.viewPly = replay ? 0 : null; // null: the live (or final) position; a number: replaying
     this.clockBase = null;     // {whiteMillis, blackMillis, at, frozen}
     this.lastCaptured = [];
+    this.offer = null;         // the pending offer {kind, color, playerId}
+    this.presence = null;      // {white: {connected, absentMillis, at}, black: {...}, abandonAfterMillis}
+    this.chat = new Map();     // message id -> {id, channel, version, authorId, authorName, text, postedAt}
     this.rules = openingRules(null);
   }
 
@@ -51,18 +66,20 @@ export class GameState {
     this.viewPly = target === total ? null : target;
   }
 
-  /** A snapshot: everything is replaced. */
+  /** A snapshot (or the REST view): everything is replaced. */
   load(view) {
     this.game = {
       ...view,
-      moves: (view.moves || []).map(m => ({ ...m, announcements: m.announcements || [] })),
+      moves: (view.moves || []).map(moveFrom),
       stones: stonesFromRows(view.board),
       capturedPairs: view.capturedPairs || { white: 0, black: 0 },
     };
     this.lastVersion = view.version;
     const last = this.game.moves[this.game.moves.length - 1];
     this.lastCaptured = last ? last.captured || [] : [];
+    this.offer = view.offer && view.status === 'ONGOING' ? { ...view.offer } : null;
     this.setClocks(view.clocks);
+    if (this.over()) this.freezeClocks(view.clocks); // a finished game's clocks are the stored final ones
     if (this.pending && this.game.ply >= this.pending.ply) this.clearPending();
   }
 
@@ -78,24 +95,58 @@ export class GameState {
         game.stones[event.point] = letter(colour);
         for (const gone of event.captured || []) delete game.stones[gone];
         this.lastCaptured = event.captured || [];
-        game.moves.push({ ply: event.ply, color: colour, playerId: event.playerId, point: event.point,
-          captured: event.captured || [], announcements: event.announcements || [], playedAt: event.occurredAt });
+        const clocks = event.clocks || {};
+        game.moves.push(moveFrom({ ply: event.ply, color: colour, playerId: event.playerId, point: event.point,
+          captured: event.captured, announcements: event.announcements, playedAt: event.occurredAt,
+          whiteMillis: clocks.whiteMillis, blackMillis: clocks.blackMillis }));
         game.ply = event.ply;
         game.toMove = other(colour);
         if (event.capturedPairs) game.capturedPairs = event.capturedPairs;
         this.setClocks(event.clocks);
+        this.offer = null; // any move withdraws a pending offer
         if (this.pending && event.ply >= this.pending.ply) this.clearPending();
         if (this.viewPly !== null && this.viewPly === game.moves.length - 1) this.viewPly = null;
         break;
       }
+      case 'MovesTakenBack': {
+        const keep = Math.max(0, Math.min(game.moves.length, event.ply));
+        game.moves = game.moves.slice(0, keep);
+        game.stones = stonesAfter(game.moves, keep); // captured stones come back
+        game.ply = keep;
+        game.toMove = event.toMove;
+        if (event.capturedPairs) game.capturedPairs = event.capturedPairs;
+        const last = game.moves[keep - 1];
+        this.lastCaptured = last ? last.captured : [];
+        this.setClocks(event.clocks);
+        this.offer = null;
+        this.clearPending();
+        if (this.viewPly !== null && this.viewPly > keep) this.viewPly = null;
+        break;
+      }
+      case 'OfferMade':
+        this.offer = { kind: event.kind, color: event.color, playerId: event.playerId };
+        break;
+      case 'OfferDeclined':
+        this.offer = null;
+        break;
+      case 'ChatPosted':
+        if (!event.hidden) {
+          this.chat.set(event.eventId, { id: event.eventId, channel: event.channel, version: event.version,
+            authorId: event.authorId, authorName: event.authorName, text: event.text, postedAt: event.occurredAt });
+        }
+        break;
+      case 'ChatRemoved':
+        this.chat.delete(event.messageId);
+        break;
       case 'GameEnded':
         game.status = event.result;
         game.reason = event.reason;
         game.toMove = null;
         if (event.capturedPairs) game.capturedPairs = event.capturedPairs;
         game.points = event.points;
+        this.offer = null;
         this.clearPending();
-        this.freezeClocks();
+        this.freezeClocks(); // until the server's final clocks come (game.js asks for them)
         break;
       case 'GameStarted':
         if (event.clocks) this.setClocks(event.clocks);
@@ -106,6 +157,33 @@ export class GameState {
     return Applied.CHANGED;
   }
 
+  /** The final view from the server (GET /api/games/{id}) once it has ended: its clocks are the truth. */
+  loadFinal(view) {
+    if (!view || view.status === 'ONGOING' || view.version < this.lastVersion) return false;
+    const replaying = this.viewPly;
+    this.load(view);
+    this.viewPly = replaying;
+    return true;
+  }
+
+  /** Chat history (GET /api/games/{id}/chat): merged with what the events brought, removed ones dropped. */
+  loadChat(messages) {
+    for (const m of messages || []) {
+      if (m.removed || m.text === null || m.text === undefined) {
+        this.chat.delete(m.id);
+      } else {
+        this.chat.set(m.id, { id: m.id, channel: m.channel, version: m.version, authorId: m.authorId,
+          authorName: m.authorName, text: m.text, postedAt: m.postedAt });
+      }
+    }
+  }
+
+  /** My audience's messages (players' chat for players, spectators' chat for everyone else), oldest first. */
+  chatShown(myId) {
+    const channel = this.myColour(myId) ? 'PLAYERS' : 'SPECTATORS';
+    return [...this.chat.values()].filter(m => m.channel === channel).sort((a, b) => a.version - b.version);
+  }
+
   // --- my move --------------------------------------------------------------------------------------
 
   /** Whether I may put a stone on `point` now: null, or why not ('wait' when it is simply not my move). */
@@ -114,7 +192,7 @@ export class GameState {
     if (!game || this.viewPly !== null) return 'wait';
     const colour = this.myColour(myId);
     if (!colour || game.status !== 'ONGOING' || game.toMove !== colour || this.pending) return 'wait';
-    if (game.stones[point]) return 'wait';
+    if (game.stones[point]) return 'OCCUPIED';
     return this.rules.refusal(game.moves.length + 1, point);
   }
 
@@ -134,13 +212,56 @@ export class GameState {
     this.pending = null;
   }
 
+  // --- offers and presence ----------------------------------------------------------------------------
+
+  /** Whether a takeback may be asked: casual, live, and I have a move on the board to take back. */
+  canAskTakeback(myId) {
+    const colour = this.myColour(myId);
+    return !!colour && !this.over() && !this.game.ranked && this.game.moves.some(m => m.color === colour);
+  }
+
+  /** Presence frame: absences counted on locally from when it came. */
+  setPresence(frame) {
+    const now = performance.now();
+    const side = s => ({ connected: !!(s && s.connected), absentMillis: (s && s.absentMillis) || 0, at: now });
+    this.presence = { white: side(frame.white), black: side(frame.black),
+      abandonAfterMillis: typeof frame.abandonAfterMillis === 'number' ? frame.abandonAfterMillis : 60000 };
+  }
+
+  /** For how long `colour` has had no connection now, or 0 when connected (or not known). */
+  absentMillis(colour) {
+    const p = this.presence && this.presence[colour === 'WHITE' ? 'white' : 'black'];
+    if (!p || p.connected) return 0;
+    return p.absentMillis + (performance.now() - p.at);
+  }
+
+  /**
+   * What the abandonment rule says for me now: null when nothing to show, else {colour (the absent
+   * opponent), absentMillis, leftMillis (until a claim is allowed), claimable}.
+   */
+  abandonment(myId) {
+    const mine = this.myColour(myId);
+    if (!mine || this.over() || !this.presence) return null;
+    const theirs = other(mine);
+    const p = this.presence[theirs === 'WHITE' ? 'white' : 'black'];
+    if (!p || p.connected) return null;
+    const absent = this.absentMillis(theirs);
+    const left = Math.max(0, this.presence.abandonAfterMillis - absent);
+    return { colour: theirs, absentMillis: absent, leftMillis: left, claimable: left === 0 && this.game.toMove === theirs };
+  }
+
   // --- clocks ---------------------------------------------------------------------------------------
 
   setClocks(clocks) {
     this.clockBase = clocks ? { whiteMillis: clocks.whiteMillis, blackMillis: clocks.blackMillis, at: performance.now() } : null;
   }
 
-  freezeClocks() {
+  /** Stops the clocks: at the given (server) clocks, else where they are now. */
+  freezeClocks(clocks) {
+    if (clocks) {
+      this.clockBase = { whiteMillis: clocks.whiteMillis, blackMillis: clocks.blackMillis, at: performance.now(), frozen: true };
+      return;
+    }
     if (!this.clockBase) return;
     this.clockBase = { ...this.clockBase, whiteMillis: this.clockNow('WHITE'), blackMillis: this.clockNow('BLACK'),
       at: performance.now(), frozen: true };
@@ -154,11 +275,29 @@ export class GameState {
     return running ? millis - (performance.now() - base.at) : millis;
   }
 
+  /** The clock shown: live (or final) now, or in replay the clocks right after the move shown. */
+  clockShown(colour) {
+    if (this.viewPly === null || !this.game) return this.clockNow(colour);
+    if (this.viewPly === 0) {
+      const tc = parseGameTimeControl(this.game.timeControl);
+      return tc ? tc.initialSeconds * 1000 : this.clockNow(colour);
+    }
+    const move = this.game.moves[this.viewPly - 1];
+    const millis = move && (colour === 'WHITE' ? move.whiteMillis : move.blackMillis);
+    return typeof millis === 'number' ? millis : this.clockNow(colour);
+  }
+
   // --- what is shown --------------------------------------------------------------------------------
 
   /** The stones of the position shown (live, or replayed). */
   stonesShown() {
     return this.viewPly === null ? this.game.stones : stonesAfter(this.game.moves, this.viewPly);
+  }
+
+  /** The move whose announcements (tria, tessera) go with the position shown, or null. */
+  moveShown() {
+    const ply = this.currentPly();
+    return ply > 0 ? this.game.moves[ply - 1] : null;
   }
 
   /** Pairs `side` had captured after `ply` moves. */
@@ -169,4 +308,42 @@ export class GameState {
     }
     return pairs;
   }
+
+  /** The winner's five (or more) in a row on the final board, through the last move when it can; [] if none. */
+  winningLine() {
+    const game = this.game;
+    if (!game || game.reason !== 'FIVE_IN_A_ROW' || this.viewPly !== null) return [];
+    const winner = game.status === 'WHITE_WINS' ? 'W' : game.status === 'BLACK_WINS' ? 'B' : null;
+    if (!winner) return [];
+    return fiveInARow(game.stones, winner, lastPointOf(game.moves, winner));
+  }
 }
+
+function lastPointOf(moves, stone) {
+  for (let i = moves.length - 1; i >= 0; i--) {
+    if (letter(moves[i].color) === stone) return moves[i].point;
+  }
+  return null;
+}
+
+/** The longest run of `stone` of five or more, preferring one through `through`; its points, or []. */
+export function fiveInARow(stones, stone, through) {
+  const at = (col, row) => (col >= 0 && col < SIZE && row >= 1 && row <= SIZE ? stones[pointName(col, row)] : undefined);
+  let best = [];
+  for (let col = 0; col < SIZE; col++) {
+    for (let row = 1; row <= SIZE; row++) {
+      if (at(col, row) !== stone) continue;
+      for (const [dc, dr] of [[1, 0], [0, 1], [1, 1], [1, -1]]) {
+        if (at(col - dc, row - dr) === stone) continue; // not the start of its run
+        const run = [];
+        for (let c = col, r = row; at(c, r) === stone; c += dc, r += dr) run.push(pointName(c, r));
+        if (run.length < 5) continue;
+        const hasLast = through && run.includes(through);
+        const bestHasLast = through && best.includes(through);
+        if (!best.length || (hasLast && !bestHasLast) || (hasLast === bestHasLast && run.length > best.length)) best = run;
+      }
+    }
+  }
+  return best;
+}
+

@@ -1,7 +1,9 @@
 // The game page (#/game/{id}, #/replay/{id}): a live board over /ws/games/{id}, resumed after a drop,
-// moves by clicking, clocks ticking locally, and move-by-move replay once it is over. This module wires
-// the three parts: the state (game-state.js), its view (game-view.js) and the socket (game-connection.js).
-import { uuid } from './util.js';
+// moves by clicking, tapping (twice, when moves are confirmed) or the keyboard, clocks ticking locally,
+// offers, abort and abandonment claims, chat, sounds, and move-by-move replay once it is over. This module
+// wires the three parts: the state (game-state.js), its view (game-view.js) and the socket
+// (game-connection.js). Every decision is the server's: the page sends frames and draws the events.
+import { uuid, store } from './util.js';
 import { t } from './i18n.js';
 import * as auth from './auth.js';
 import { api } from './api.js';
@@ -15,12 +17,65 @@ import { connectGame } from './game-connection.js';
 const PENDING_MILLIS = 15000;
 const RESIGN_CONFIRM_MILLIS = 4000;
 
+/** Short tones through WebAudio (no files to load): a move, and the end of the game. */
+function createSounds() {
+  let context = null;
+  function tone(frequency, start, duration, volume = 0.08) {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    try {
+      context = context || new Context();
+      const osc = context.createOscillator();
+      const gain = context.createGain();
+      osc.frequency.value = frequency;
+      osc.type = 'sine';
+      const at = context.currentTime + start;
+      gain.gain.setValueAtTime(volume, at);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + duration);
+      osc.connect(gain).connect(context.destination);
+      osc.start(at);
+      osc.stop(at + duration);
+    } catch (e) { /* no sound here */ }
+  }
+  return {
+    move: () => tone(660, 0, 0.09),
+    end: () => { tone(523, 0, 0.18); tone(659, 0.16, 0.18); tone(784, 0.32, 0.3); },
+  };
+}
+
+const defaultConfirm = () => !!(window.matchMedia && window.matchMedia('(pointer: coarse)').matches);
+
 export function mountGame(container, gameId, { replay = false } = {}) {
   const state = new GameState({ replay });
+  const sounds = createSounds();
   let connection = 'connecting';
+  let failure = '';
+  let ghost = null;           // a tapped point waiting for its confirming tap
+  let chatAudience = null;    // the channel the chat history was loaded for
+  let finalLoaded = false;
+
+  const prefs = () => ({
+    chatMuted: !!store.get('chatMuted', false),
+    sound: store.get('sound', true) !== false,
+    confirmMoves: !!store.get('confirmMoves', defaultConfirm()),
+    ghost,
+    canChat: !!auth.current(),
+  });
+  // Sounds only for what happens while the page is open (not for a snapshot or the replay).
+  let live = false;
 
   const myId = () => (state.me && state.me.playerId) || (auth.current() && auth.current().id) || null;
-  const view = createGameView(gameId, { onPoint: play, onResign: resign, onRematch: rematch, onGoTo: goTo });
+  const view = createGameView(gameId, {
+    onPoint: play, onResign: resign, onRematch: rematch, onGoTo: goTo,
+    onOffer: kind => send(socket.offer(kind, uuid())),
+    onAnswer: (kind, accept) => send(socket.answer(kind, accept, uuid())),
+    onAbort: () => send(socket.abort(uuid())),
+    onClaim: () => send(socket.claim(uuid())),
+    onChat: text => send(socket.chat(text, uuid())),
+    onChatMute: (muted) => { store.set('chatMuted', muted); render(); },
+    onSound: (on) => { store.set('sound', on); render(); },
+    onConfirmMoves: (on) => { store.set('confirmMoves', on); ghost = null; render(); },
+  });
   container.replaceChildren(view.element);
 
   const socket = connectGame(gameId, {
@@ -28,7 +83,11 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     onFrame: receive,
     onStatus: (status) => {
       connection = status;
-      view.renderStatus(connection);
+      view.renderStatus(connection, failure);
+    },
+    onFailure: (why) => {
+      failure = (why && (why.message || why.reason)) || '';
+      view.renderStatus('failed', failure);
     },
   });
 
@@ -37,20 +96,55 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     render();
   }).catch(() => { /* without the rules the game service still refuses what they forbid */ });
 
+  function send(sent) {
+    if (!sent) toast(t('game.reconnecting'), 'error');
+    return sent;
+  }
+
   function render() {
-    view.renderStatus(connection);
+    view.renderStatus(connection, failure);
     if (!state.game) return;
     if (!state.over()) state.viewPly = null;
-    view.render(state, myId());
+    view.render(state, myId(), prefs());
+  }
+
+  /** The chat of my audience, from the game service (players' chat for players, else the spectators'). */
+  async function loadChat() {
+    const audience = state.myColour(myId()) ? 'PLAYERS' : 'SPECTATORS';
+    if (chatAudience === audience) return;
+    chatAudience = audience;
+    try {
+      const answer = await api(`/api/games/${encodeURIComponent(gameId)}/chat`);
+      state.loadChat(answer && answer.messages);
+      render();
+    } catch (e) {
+      chatAudience = null; // try again with the next snapshot
+    }
+  }
+
+  /** The server's final view (its final clocks, per-move announcements and clocks) once the game ended. */
+  async function loadFinal() {
+    if (finalLoaded) return;
+    finalLoaded = true;
+    try {
+      const final = await api(`/api/games/${encodeURIComponent(gameId)}`, { auth: false });
+      if (state.loadFinal(final)) render();
+    } catch (e) {
+      finalLoaded = false;
+    }
   }
 
   function receive(frame) {
     switch (frame.type) {
       case Server.SNAPSHOT:
         socket.found();
+        connection = 'open';
         state.load(frame.game);
         if (typeof frame.spectators === 'number') state.spectators = frame.spectators;
+        if (state.over()) finalLoaded = true; // a snapshot of a finished game has its final clocks
+        live = true;
         render();
+        loadChat();
         break;
       case Server.RESUMED:
         break; // the missed events follow, each checked against the last version
@@ -60,7 +154,7 @@ export function mountGame(container, gameId, { replay = false } = {}) {
         if (applied === Applied.GAP) {
           socket.resync(); // start again from a fresh snapshot
         } else if (applied === Applied.CHANGED) {
-          if (event.type === 'MovePlayed') view.announce(event.announcements || [], event.color);
+          react(event);
           render();
         }
         break;
@@ -69,9 +163,14 @@ export function mountGame(container, gameId, { replay = false } = {}) {
         state.spectators = frame.count;
         view.renderSpectators(state.spectators);
         break;
+      case Server.PRESENCE:
+        state.setPresence(frame);
+        view.renderClocks();
+        break;
       case Server.WELCOME:
         state.me = { playerId: frame.playerId, player: !!frame.player, name: frame.name };
         render();
+        if (state.game) loadChat();
         break;
       case Server.REJECTED: {
         const event = frame.event || {};
@@ -81,14 +180,41 @@ export function mountGame(container, gameId, { replay = false } = {}) {
         render();
         break;
       }
-      case Server.ERROR:
+      case Server.ERROR: {
         if (!state.game) break; // before a snapshot: the close code that follows says it all
         state.clearPending();
-        toast(frame.message, 'error');
+        const key = frame.code ? 'wserr.' + frame.code : null;
+        toast(key && t(key) !== key ? t(key) : frame.message, 'error');
         render();
         break;
+      }
       default:
         break; // ack: the event that follows is the outcome
+    }
+  }
+
+  /** What an event means for the people at the table, beyond the drawing. */
+  function react(event) {
+    const me = state.myColour(myId());
+    switch (event.type) {
+      case 'MovePlayed':
+        ghost = null;
+        if (live && prefs().sound) sounds.move();
+        break;
+      case 'GameEnded':
+        ghost = null;
+        if (live && prefs().sound) sounds.end();
+        loadFinal();
+        break;
+      case 'OfferDeclined':
+        if (me && event.color === me) toast(t(event.kind === 'DRAW' ? 'game.drawDeclined' : 'game.takebackDeclined'));
+        break;
+      case 'MovesTakenBack':
+        ghost = null;
+        toast(t('game.takenBack', { n: event.removed }));
+        break;
+      default:
+        break;
     }
   }
 
@@ -97,9 +223,17 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     const refusal = state.refusal(point, myId());
     if (refusal === 'wait') return;
     if (refusal) {
+      view.flash(point);
       toast(t('game.rejected', { reason: t('reject.' + refusal) }), 'error');
       return;
     }
+    // On a phone a tap shows a ghost stone; a second tap on it plays it.
+    if (prefs().confirmMoves && ghost !== point) {
+      ghost = point;
+      render();
+      return;
+    }
+    ghost = null;
     const ply = state.game.moves.length + 1;
     const commandId = uuid();
     if (!socket.move(point, ply, commandId)) {
@@ -135,6 +269,20 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     render();
   }
 
+  // Replay from the keyboard: ←/→ a move, Home/End the ends (not while typing, nor on a live board).
+  function onKey(e) {
+    if (!state.game || !state.over() || e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    const steps = { ArrowLeft: -1, ArrowRight: 1 };
+    if (e.key in steps) goTo(state.currentPly() + steps[e.key]);
+    else if (e.key === 'Home') goTo(0);
+    else if (e.key === 'End') goTo(state.game.moves.length);
+    else return;
+    e.preventDefault();
+  }
+  document.addEventListener('keydown', onKey);
+
   const ticker = setInterval(() => view.renderClocks(), 250);
 
   // Tests and curious people: window.pente.game.drop() cuts the socket as a network failure would.
@@ -145,10 +293,15 @@ export function mountGame(container, gameId, { replay = false } = {}) {
   return {
     unmount() {
       clearInterval(ticker);
+      document.removeEventListener('keydown', onKey);
       state.clearPending();
       socket.close();
       if (window.pente) delete window.pente.game;
     },
     retranslate: render,
+    sessionChanged() {
+      chatAudience = null;
+      render();
+    },
   };
 }

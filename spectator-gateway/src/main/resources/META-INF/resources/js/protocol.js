@@ -15,6 +15,7 @@ export const Server = Object.freeze({
   PONG: 'pong',
   LOBBY: 'lobby',               // {online, searching, liveGames}
   NOTIFICATION: 'notification', // {event}: a matchmaking event for me
+  PRESENCE: 'presence',         // {white: {connected, absentMillis}, black: {...}, abandonAfterMillis}
 });
 
 const SERVER_TYPES = new Set(Object.values(Server));
@@ -36,6 +37,15 @@ export const Client = Object.freeze({
   ping: () => ({ type: 'ping' }),
   move: (point, expectedPly, commandId) => ({ type: 'move', point, expectedPly, commandId }),
   resign: commandId => ({ type: 'resign', commandId }),
+  /** kind: 'DRAW' | 'TAKEBACK'; offering what the opponent offers accepts it. */
+  offer: (kind, commandId) => ({ type: 'offer', kind, commandId }),
+  answer: (kind, accept, commandId) => ({ type: 'answer', kind, accept: !!accept, commandId }),
+  /** Only while fewer than two plies have been played. */
+  abort: commandId => ({ type: 'abort', commandId }),
+  /** The opponent has had no connection for long enough on their turn: claim the win. */
+  claim: commandId => ({ type: 'claim', commandId }),
+  /** To the players' chat when I play the game, else to the spectators' chat (the gateway decides). */
+  chat: (text, commandId) => ({ type: 'chat', text, commandId }),
 });
 
 export function encode(frame) {

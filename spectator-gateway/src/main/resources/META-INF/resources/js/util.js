@@ -133,6 +133,18 @@ export class ReconnectingSocket {
     if (this.ws) this.ws.close();
   }
 
+  isOpen() {
+    return !!this.ws && this.ws.readyState === WebSocket.OPEN;
+  }
+
+  /** Between attempts: tries again at once rather than when the back-off ends (e.g. a game is now ready). */
+  retryNow() {
+    if (this.closed || this.ws || !this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.connect();
+  }
+
   close() {
     this.closed = true;
     clearTimeout(this.timer);

@@ -131,7 +131,10 @@ public final class BrowserPlatform {
         common.putAll(ServiceProperties.kafkaAndKeycloak(config)); // Kafka, Keycloak, the development guest key
 
         TestDatabases.recreate(GAME_DB);
-        start(new Service(game, "game", GAME_PORT, withDatabase(common, config, GAME_DB)));
+        Map<String, String> gameProps = withDatabase(common, config, GAME_DB);
+        // A test may look at a fresh game for a while before its first move: not aborted under it.
+        gameProps.put("pente.game.first-move-seconds", "300");
+        start(new Service(game, "game", GAME_PORT, gameProps));
 
         String ratingUrl = "http://127.0.0.1:" + RATING_PORT;
         if (rating.isFile()) {

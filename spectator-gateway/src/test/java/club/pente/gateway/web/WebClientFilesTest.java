@@ -87,13 +87,14 @@ class WebClientFilesTest {
 
     @Test
     void socketFramesAreBuiltOnlyInTheProtocolModule() throws IOException {
-        Pattern frame = Pattern.compile("type:\\s*'(auth|ping|move|resign)'");
+        Pattern frame = Pattern.compile("type:\\s*'(auth|ping|move|resign|offer|answer|abort|claim|chat)'");
         for (Path file : webFiles()) {
             if (!file.endsWith("protocol.js")) {
                 assertThat(frame.matcher(Files.readString(file)).find()).as("%s builds a socket frame", ROOT.relativize(file)).isFalse();
             }
         }
-        assertThat(Files.readString(ROOT.resolve("js/protocol.js"))).contains("type: 'move'").contains("type: 'auth'");
+        assertThat(Files.readString(ROOT.resolve("js/protocol.js"))).contains("type: 'move'").contains("type: 'auth'")
+                .contains("type: 'offer'").contains("type: 'answer'").contains("type: 'claim'").contains("type: 'chat'");
     }
 
     @Test
