@@ -60,6 +60,8 @@ public final class Platform implements AutoCloseable {
         Map<String, String> game = new HashMap<>(common);
         game.putAll(database("game"));
         game.put("pente.commands.group-id", "pente-game-service-" + group);
+        // A long run (the hostile suite) may leave a game it made waiting for its first move: not aborted under it.
+        game.put("pente.game.first-move-seconds", "600");
         launch("game", game, overrides);
 
         Map<String, String> rating = new HashMap<>(common);

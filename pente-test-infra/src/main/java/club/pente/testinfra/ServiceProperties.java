@@ -36,6 +36,9 @@ public final class ServiceProperties {
         Map<String, String> props = new HashMap<>(kafkaAndKeycloak(config));
         props.putAll(datasource(config, database));
         props.putAll(topics.properties());
+        // Tests may look at a fresh game for a while before its first move: the 30 s first-move abort must not
+        // end it under them (the game service's own tests cover that abort).
+        props.put("pente.game.first-move-seconds", "600");
         return props;
     }
 }

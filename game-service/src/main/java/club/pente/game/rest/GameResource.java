@@ -23,6 +23,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 
 import java.time.Duration;
@@ -44,12 +45,14 @@ public class GameResource {
     private final GameReads reads;
     private final CommandSender sender;
     private final SecurityIdentity identity;
+    private final JsonWebToken token;
     private final GameSettings settings;
 
-    public GameResource(GameReads reads, CommandSender sender, SecurityIdentity identity, GameSettings settings) {
+    public GameResource(GameReads reads, CommandSender sender, SecurityIdentity identity, JsonWebToken token, GameSettings settings) {
         this.reads = reads;
         this.sender = sender;
         this.identity = identity;
+        this.token = token;
         this.settings = settings;
     }
 
@@ -96,7 +99,7 @@ public class GameResource {
             return Uni.createFrom().item(badGameId());
         }
         boolean staff = isStaff();
-        String caller = identity.isAnonymous() ? null : identity.getPrincipal().getName();
+        String caller = identity.isAnonymous() ? null : token.getSubject(); // the player id, as in the bot API
         return reads.find(id).flatMap(stored -> {
             if (stored == null) {
                 return Uni.createFrom().item(notFound(id));
@@ -137,7 +140,7 @@ public class GameResource {
             return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_REASON",
                     "the reason must be at most " + Ids.MAX_REASON + " characters without control characters"));
         }
-        String staffId = identity.getPrincipal().getName();
+        String staffId = token.getSubject();
         return reads.chat(id).flatMap(messages -> {
             if (messages == null) {
                 return Uni.createFrom().item(notFound(id));

@@ -178,6 +178,12 @@ public final class GameLoadDriver {
             System.out.printf("warning: one game's moves are only %.0f ms apart, less than twice the p99 limit: give more games "
                     + "(--move-interval, --games)%n", 1000 * games / rate);
         }
+        if (2 * games / rate > 20) {
+            // The game service aborts a game whose first or second ply has not come within 30 s.
+            System.out.printf("warning: one game's moves are %.0f s apart: its first two plies may come after the game service's "
+                    + "first-move window (30 s): start the platform with PENTE_GAME_FIRST_MOVE_SECONDS=%d%n",
+                    games / rate, (int) Math.ceil(4 * games / rate) + 60);
+        }
         List<Tracked> list = create(LoadGame.random(prefix, all.size(), games, plies, random));
         Window window = new Window(LatencyRecorder.histogramOnly());
         double period = 1e9 / rate;
