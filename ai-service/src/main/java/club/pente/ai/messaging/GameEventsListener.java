@@ -9,6 +9,8 @@ import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MovePlayed;
+import club.pente.core.contract.MovesTakenBack;
+import club.pente.core.contract.OfferMade;
 import club.pente.messaging.TypeHeader;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -42,7 +44,9 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 public class GameEventsListener {
     private static final Logger LOG = Logger.getLogger(GameEventsListener.class);
-    private static final TypeHeader TYPES = new TypeHeader(EventHeaders.TYPE, List.of("GameStarted", "MovePlayed", "GameEnded"));
+    /** The computer also reads offers (it answers them) and takebacks (its position changed); chat and declines pass by. */
+    private static final TypeHeader TYPES = new TypeHeader(EventHeaders.TYPE,
+            List.of("GameStarted", "MovePlayed", "GameEnded", "OfferMade", "MovesTakenBack"));
     private static final int MOVE_PLAYED = 1;
     private static final int GAME_ENDED = 2;
     /** Every computer player id starts so ({@link ComputerLevel}); JSON writes it as is. */
@@ -98,8 +102,17 @@ public class GameEventsListener {
                 computerGames.add(played.gameId());
                 computer.consider(played.gameId());
             }
+        } else if (event instanceof OfferMade offer) {
+            if (computerGames.contains(offer.gameId())) {
+                computer.consider(offer.gameId());
+            }
+        } else if (event instanceof MovesTakenBack takenBack) {
+            if (computerGames.contains(takenBack.gameId())) {
+                computer.takenBack(takenBack.gameId());
+            }
         } else if (event instanceof GameEnded ended) {
             computerGames.remove(ended.gameId());
+            computer.forget(ended.gameId());
         }
     }
 

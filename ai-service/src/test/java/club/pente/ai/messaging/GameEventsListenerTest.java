@@ -7,6 +7,9 @@ import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MovePlayed;
+import club.pente.core.contract.MovesTakenBack;
+import club.pente.core.contract.OfferKind;
+import club.pente.core.contract.OfferMade;
 import club.pente.core.contract.PerSide;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
@@ -32,11 +35,17 @@ class GameEventsListenerTest {
     private static final PlayerRef COMPUTER = PlayerRef.computer(3);
 
     private final List<String> considered = new CopyOnWriteArrayList<>();
-    // One daemon thinker thread, never used: consider() is replaced.
+    private final List<String> takenBack = new CopyOnWriteArrayList<>();
+    // One daemon thinker thread, never used: consider() and takenBack() are replaced.
     private final ComputerPlayer computer = new ComputerPlayer(null, null, null, new SimpleMeterRegistry(), 1) {
         @Override
         public void consider(String gameId) {
             considered.add(gameId);
+        }
+
+        @Override
+        public void takenBack(String gameId) {
+            takenBack.add(gameId);
         }
     };
     private final GameEventsListener listener = new GameEventsListener(computer, null);
@@ -87,6 +96,29 @@ class GameEventsListenerTest {
         // Over: the next record of that game (a late duplicate, say) is passed over.
         assertThat(listener.onRecord(gameId, typed("MovePlayed"), json(move(gameId, 9, HUMAN)))).isFalse();
         assertThat(considered).containsExactly(gameId, gameId);
+    }
+
+    @Test
+    void offersAndTakebacksInTheComputersGamesReachItChatAndDeclinesDoNot() throws Exception {
+        String gameId = "vs-ai-" + UUID.randomUUID();
+        listener.onRecord(gameId, typed("GameStarted"), json(started(gameId, HUMAN, COMPUTER)));
+        considered.clear();
+        OfferMade offer = new OfferMade(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, 4, Contracts.now(), Contracts.newId(),
+                OfferKind.TAKEBACK, Color.WHITE, HUMAN.id());
+        MovesTakenBack back = new MovesTakenBack(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, 5, Contracts.now(),
+                Contracts.newId(), 1, 2, Color.WHITE, PerSide.ZERO, null);
+        assertThat(listener.onRecord(gameId, typed("OfferMade"), json(offer))).isTrue();
+        assertThat(listener.onRecord(gameId, typed("MovesTakenBack"), json(back))).isTrue();
+        assertThat(considered).containsExactly(gameId);
+        assertThat(takenBack).containsExactly(gameId);
+        for (String type : List.of("OfferDeclined", "ChatPosted", "ChatRemoved")) {
+            assertThat(listener.onRecord(gameId, typed(type), "{not json")).as(type).isFalse();
+        }
+        String people = "people-" + UUID.randomUUID();
+        listener.onRecord(people, typed("GameStarted"), json(started(people, HUMAN, OTHER_HUMAN)));
+        listener.onRecord(people, typed("OfferMade"), json(new OfferMade(Contracts.SCHEMA_VERSION, Contracts.newId(), people, 4,
+                Contracts.now(), Contracts.newId(), OfferKind.DRAW, Color.WHITE, HUMAN.id())));
+        assertThat(considered).containsExactly(gameId);
     }
 
     @Test
