@@ -64,4 +64,37 @@ class GameViewsTest {
         assertThat(live.timeControl()).isEqualTo(new TimeControl(180, 2));
         assertThat(live.toMove()).isEqualTo(Color.WHITE);
     }
+
+    @Test
+    void aFinishedTimedGameShowsItsStoredFinalClocksAndEachMovesClocks() {
+        Position position = new Position();
+        position.play(Notation.parse("K10"));
+        LiveGame game = new LiveGame("g4", WHITE, BLACK, false, new TimeControl(300, 5), CREATED, position, 3, 290_000, 185_000,
+                CREATED.plusSeconds(15));
+        game.restoreResult(Status.WHITE_WINS, EndReason.RESIGNATION, CREATED.plusSeconds(130));
+        GameReads.StoredMove move = new GameReads.StoredMove(1, Color.WHITE, WHITE.id(), "K10", List.of(), CREATED.plusSeconds(15),
+                java.util.Set.of(), 290_000, 300_000);
+        GameReads.StoredGame stored = new GameReads.StoredGame(game, List.of(move));
+
+        GameView soon = GameView.of(stored, CREATED.plusSeconds(131));
+        GameView later = GameView.of(stored, CREATED.plusSeconds(100_000));
+        assertThat(soon.clocks()).isEqualTo(new club.pente.core.contract.Clocks(290_000, 185_000));
+        assertThat(later.clocks()).isEqualTo(soon.clocks());
+        assertThat(soon.moves().get(0).whiteMillis()).isEqualTo(290_000L);
+        assertThat(soon.moves().get(0).blackMillis()).isEqualTo(300_000L);
+        assertThat(soon.offer()).isNull();
+    }
+
+    @Test
+    void anUntimedGameHasNoPerMoveClocksAndShowsThePendingOffer() {
+        Position position = new Position();
+        position.play(Notation.parse("K10"));
+        LiveGame game = new LiveGame("g5", WHITE, BLACK, false, TimeControl.UNTIMED, CREATED, position, 3, 0, 0, CREATED);
+        game.restoreOffer(new LiveGame.Offer(club.pente.core.contract.OfferKind.TAKEBACK, Color.WHITE));
+        GameView view = GameView.of(new GameReads.StoredGame(game, List.of(new GameReads.StoredMove(1, Color.WHITE, WHITE.id(), "K10",
+                List.of(), CREATED))), CREATED.plusSeconds(5));
+        assertThat(view.moves().get(0).whiteMillis()).isNull();
+        assertThat(view.clocks()).isNull();
+        assertThat(view.offer()).isEqualTo(new GameView.OfferView(club.pente.core.contract.OfferKind.TAKEBACK, Color.WHITE, WHITE.id()));
+    }
 }
