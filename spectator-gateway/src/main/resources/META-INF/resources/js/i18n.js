@@ -246,6 +246,7 @@ const en = {
   'lobby.decline': "Decline",
   'lb.provisional': "provisional rating: fewer than 10 rated games",
   'lb.provisionalNote': "? provisional (fewer than 10 rated games)",
+  'lobby.gameFailed': "The game could not be created. Try again.",
 };
 
 const fr = {
@@ -492,6 +493,7 @@ const fr = {
   'lobby.decline': "Refuser",
   'lb.provisional': "classement provisoire : moins de 10 parties classées",
   'lb.provisionalNote': "? provisoire (moins de 10 parties classées)",
+  'lobby.gameFailed': "La partie n'a pas pu être créée. Réessayez.",
 };
 
 const ru = {
@@ -738,6 +740,7 @@ const ru = {
   'lobby.decline': "Отклонить",
   'lb.provisional': "предварительный рейтинг: меньше 10 рейтинговых партий",
   'lb.provisionalNote': "? предварительный (меньше 10 рейтинговых партий)",
+  'lobby.gameFailed': "Партию создать не удалось. Попробуйте ещё раз.",
 };
 
 const nl = {
@@ -984,6 +987,7 @@ const nl = {
   'lobby.decline': "Afslaan",
   'lb.provisional': "voorlopige rating: minder dan 10 gerangschikte partijen",
   'lb.provisionalNote': "? voorlopig (minder dan 10 gerangschikte partijen)",
+  'lobby.gameFailed': "De partij kon niet worden aangemaakt. Probeer opnieuw.",
 };
 
 const tr = {
@@ -1230,6 +1234,7 @@ const tr = {
   'lobby.decline': "Reddet",
   'lb.provisional': "geçici puan: 10’dan az dereceli oyun",
   'lb.provisionalNote': "? geçici (10’dan az dereceli oyun)",
+  'lobby.gameFailed': "Oyun oluşturulamadı. Tekrar deneyin.",
 };
 
 export const LANGUAGES = { en, fr, ru, nl, tr };

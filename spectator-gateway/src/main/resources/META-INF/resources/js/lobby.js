@@ -66,7 +66,7 @@ export function mountLobby(container) {
     seekButton: h('button', { id: 'seek-button', type: 'button', 'data-i18n': 'lobby.seek' }, t('lobby.seek')),
     seekCancel: h('button', { id: 'seek-cancel', type: 'button', hidden: true, 'data-i18n': 'common.cancel' }, t('common.cancel')),
     seekStatus: h('p', { id: 'seek-status', class: 'status', hidden: true }),
-    openSeeks: h('ul', { id: 'open-seeks', class: 'game-list' }),
+    openSeeks: h('ul', { id: 'open-seeks', class: 'game-list scroll short' }),
     inviteMode: h('select', { id: 'invite-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
     inviteTime: h('select', { id: 'invite-time' }),
     inviteColour: h('select', { id: 'invite-colour' }, options(['RANDOM', 'WHITE', 'BLACK'], 'colour.')),
@@ -165,6 +165,15 @@ export function mountLobby(container) {
 
   const me = () => auth.current();
 
+  // A list is rebuilt only when what it shows changed, so that a button is not replaced under the pointer.
+  const shownAs = new Map();
+  function changed(list, data) {
+    const key = JSON.stringify([t('lobby.play'), me() && me().id, data]);
+    if (shownAs.get(list) === key) return false;
+    shownAs.set(list, key);
+    return true;
+  }
+
   // --- who you are --------------------------------------------------------------------------------
   function renderAuth() {
     const session = me();
@@ -247,7 +256,7 @@ export function mountLobby(container) {
   function renderMyGames() {
     const session = me();
     cards.mine.hidden = !session || !mine.length;
-    if (!session) return;
+    if (!session || !changed(el.myGames, mine)) return;
     const sorted = [...mine].sort((a, b) => Number(myTurn(b, session.id)) - Number(myTurn(a, session.id)));
     el.myGames.replaceChildren(...sorted.map((g) => {
       const colour = colourOf(g, session.id);
@@ -270,7 +279,8 @@ export function mountLobby(container) {
       const created = await api('/api/matchmaking/ai-games', {
         method: 'POST', body: { level: Number(el.aiLevel.value), color: el.aiColour.value },
       });
-      location.hash = `#/game/${created.gameId}`;
+      if (created.gameReady === false) await gameReadiness(created.gameId);
+      if (alive) location.hash = `#/game/${encodeURIComponent(created.gameId)}`;
     } catch (err) {
       toast(describeError(err), 'error');
     } finally {
@@ -305,16 +315,47 @@ export function mountLobby(container) {
     }
   }
 
-  function goToGame(gameId) {
+  /**
+   * To the game. When matchmaking says it is not created yet (gameReady false: the CreateGame is on its way
+   * to the game service), wait for it here rather than open a page that finds no game.
+   */
+  async function goToGame(gameId, ready) {
+    if (ready === false) {
+      el.seekStatus.hidden = false;
+      el.seekStatus.textContent = t('invite.waitingGame');
+      const outcome = await gameReadiness(gameId);
+      if (!alive) return;
+      el.seekStatus.hidden = !seek;
+      if (outcome === 'FAILED') {
+        toast(t('lobby.gameFailed'), 'error');
+        return;
+      }
+    }
     toast(t('lobby.gameFound'));
     location.hash = `#/game/${encodeURIComponent(gameId)}`;
+  }
+
+  /** READY, FAILED, or UNKNOWN after a minute (the game page then keeps looking). */
+  async function gameReadiness(gameId) {
+    const until = Date.now() + 60000;
+    let delay = 400;
+    while (alive && Date.now() < until) {
+      try {
+        const status = await api(`/api/matchmaking/games/${encodeURIComponent(gameId)}`, { auth: false });
+        if (status && status.gameReady) return 'READY';
+        if (status && status.gameStatus === 'FAILED') return 'FAILED';
+      } catch (e) { /* not known yet: ask again */ }
+      await new Promise(resolve => later(resolve, delay));
+      delay = Math.min(3000, delay * 1.5);
+    }
+    return 'UNKNOWN';
   }
 
   function renderSeek(view) {
     if (!alive) return;
     if (view.status === 'MATCHED' && view.gameId) {
       endSeek();
-      goToGame(view.gameId);
+      goToGame(view.gameId, view.gameReady);
       return;
     }
     if (view.status !== 'WAITING') {
@@ -364,12 +405,14 @@ export function mountLobby(container) {
       renderSeeks();
     } catch (e) {
       if (!alive) return;
+      shownAs.delete(el.openSeeks);
       el.openSeeks.replaceChildren(h('li', { class: 'muted' }, describeError(e)));
     }
   }
 
   function renderSeeks() {
     const session = me();
+    if (!changed(el.openSeeks, openSeeks)) return;
     if (!openSeeks.length) {
       el.openSeeks.replaceChildren(h('li', { class: 'muted empty' }, t('lobby.noOpenSeeks')));
       return;
@@ -392,7 +435,7 @@ export function mountLobby(container) {
     try {
       const joined = await api(`/api/matchmaking/seeks/${encodeURIComponent(s.id)}/join`, { method: 'POST' });
       if (seek) endSeek(); // matchmaking cancelled our own seek in the same step
-      goToGame(joined.gameId);
+      goToGame(joined.gameId, joined.gameReady);
     } catch (err) {
       button.disabled = false;
       toast(describeError(err), 'error');
@@ -460,7 +503,7 @@ export function mountLobby(container) {
       if (!invitation || invitation.code !== code) return;
       if (view.gameId) {
         clearInvitation();
-        goToGame(view.gameId);
+        goToGame(view.gameId, view.gameReady);
       } else if (view.status !== 'OPEN') {
         clearInvitation();
         loadInvitations();
@@ -543,8 +586,8 @@ export function mountLobby(container) {
     cards.pending.hidden = !me() || (!sent.length && !received.length);
     el.sent.parentElement.hidden = !sent.length;
     el.received.parentElement.hidden = !received.length;
-    el.sent.replaceChildren(...sent.map(v => invitationItem(v, 'sent')));
-    el.received.replaceChildren(...received.map(v => invitationItem(v, 'received')));
+    if (changed(el.sent, sent)) el.sent.replaceChildren(...sent.map(v => invitationItem(v, 'sent')));
+    if (changed(el.received, received)) el.received.replaceChildren(...received.map(v => invitationItem(v, 'received')));
   }
 
   // --- games, leaderboard, statistics -------------------------------------------------------------

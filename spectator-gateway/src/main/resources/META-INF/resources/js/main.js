@@ -133,6 +133,11 @@ async function start() {
       toast(t('game.rematchAsked', { name: (event.from && event.from.name) || '?' }));
       return;
     }
+    if (event.type === 'GameCreationFailed') {
+      hideGameReadyBanner(gameId);
+      toast(t('lobby.gameFailed'), 'error');
+      return;
+    }
     if (gameId && ['SeekMatched', 'InvitationAccepted', 'GameReady'].includes(event.type)) {
       if (location.hash === `#/game/${gameId}`) return;
       // Only a page waiting for exactly this (the lobby with a seek or an invitation out, a game page after

@@ -185,8 +185,9 @@ export function mountInvite(container, code) {
     const signIn = h('button', { id: 'sign-in-invite', type: 'button', class: ranked() ? 'primary' : null }, t('auth.signIn'));
     signIn.addEventListener('click', () => auth.signIn().catch(e => toast(describeError(e), 'error')));
     if (ranked()) {
-      // A ranked game is rated: it needs an account, so there is no guest way in.
-      authBox.replaceChildren(h('p', { id: 'invite-needs-account' }, t('invite.rankedSignIn')), h('div', { class: 'row' }, signIn));
+      // A ranked game is rated: it needs an account, so there is no guest way in (a guest already reads why).
+      authBox.replaceChildren(...(session ? [] : [h('p', { id: 'invite-needs-account' }, t('invite.rankedSignIn'))]),
+        h('div', { class: 'row' }, signIn));
       return;
     }
     const name = h('input', { id: 'guest-name', type: 'text', maxlength: 24, autocomplete: 'nickname',
@@ -201,7 +202,7 @@ export function mountInvite(container, code) {
         guest.disabled = false;
       }
     });
-    authBox.replaceChildren(h('p', {}, t('auth.needed')), h('div', { class: 'row' }, name, guest, signIn));
+    authBox.replaceChildren(h('p', {}, t('auth.needed')), h('div', { class: 'row guest-row' }, name, guest, signIn));
   }
 
   function render() {
@@ -240,10 +241,9 @@ export function mountInvite(container, code) {
       const cancel = h('button', { id: 'invite-cancel', type: 'button', class: 'danger', disabled: busy }, t('invite.withdraw'));
       cancel.addEventListener('click', cancelInvitation);
       buttons.push(link, cancel);
-    } else if (view.status === 'OPEN' && !waiting) {
-      const session = me();
-      const blocked = !session || (refused && FINAL_REFUSALS.has(refused.code));
-      const join = h('button', { id: 'accept-invite', type: 'button', class: 'primary', disabled: blocked || busy }, t('invite.accept'));
+    } else if (view.status === 'OPEN' && !waiting && !(refused && FINAL_REFUSALS.has(refused.code))) {
+      // No join button where joining cannot work (the reason is shown instead); without a session it waits for one.
+      const join = h('button', { id: 'accept-invite', type: 'button', class: 'primary', disabled: !me() || busy }, t('invite.accept'));
       join.addEventListener('click', () => accept());
       buttons.push(join);
     } else if (view.gameId && !waiting) {
