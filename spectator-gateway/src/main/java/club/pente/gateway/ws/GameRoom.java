@@ -168,7 +168,7 @@ final class GameRoom {
         Viewer viewer = viewers.remove(connectionId);
         if (viewer != null) {
             forget(viewer.key());
-            waiting.remove(viewer);
+            stopWaiting(viewer);
         }
         lastActivity = System.currentTimeMillis();
     }
@@ -347,8 +347,15 @@ final class GameRoom {
 
     synchronized void removeStream(Viewer stream) {
         streams.remove(stream);
-        waiting.remove(stream);
+        stopWaiting(stream);
         lastActivity = System.currentTimeMillis();
+    }
+
+    /** {@code waiting} is an immutable empty list while no fetch runs, which refuses even removing nothing. */
+    private void stopWaiting(Viewer viewer) {
+        if (!waiting.isEmpty()) {
+            waiting.remove(viewer);
+        }
     }
 
     synchronized void touch() {

@@ -128,11 +128,16 @@ class GameSocketTest {
             resumed.send("{\"type\":\"move\",\"point\":\"N10\",\"expectedPly\":3}");
             streams.await(gameId, MovePlayed.class, m -> m.ply() == 3 && m.playerId().equals(alice.id()));
         }
-        // The test buffer keeps 4 events: after four more, version 3 is too old to resume from.
-        play(gameId, 4, "L12");
-        play(gameId, 5, "N12");
-        play(gameId, 6, "L13");
-        play(gameId, 7, "O14");
+        // The test buffer keeps 4 events: after four more, version 3 is too old to resume from (once the
+        // gateway has them: a watcher that saw the last one proves it, the test's own consumer does not).
+        try (TestSocket watcher = TestSocket.open(ws("/ws/games/" + gameId), ORIGIN)) {
+            watcher.await("snapshot", m -> m.path("type").asText().equals("snapshot"));
+            play(gameId, 4, "L12");
+            play(gameId, 5, "N12");
+            play(gameId, 6, "L13");
+            play(gameId, 7, "O14");
+            watcher.await("ply 7", m -> isEvent(m, 8));
+        }
         try (TestSocket late = TestSocket.open(ws("/ws/games/" + gameId + "?v=3"), ORIGIN)) {
             JsonNode snapshot = late.await("snapshot", m -> m.path("type").asText().equals("snapshot"));
             assertThat(snapshot.path("game").path("version").asLong()).isEqualTo(8);
