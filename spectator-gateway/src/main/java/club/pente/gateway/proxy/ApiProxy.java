@@ -85,8 +85,9 @@ public class ApiProxy {
 
     @DELETE
     @Path(ROUTE)
-    public Uni<Response> delete(@Context HttpServerRequest request, @Context HttpHeaders headers) {
-        return forward("DELETE", request, headers, null);
+    public Uni<Response> delete(@Context HttpServerRequest request, @Context HttpHeaders headers, byte[] body) {
+        // A DELETE may carry a body (a moderator's reason for removing a chat message): forwarded when there is one.
+        return forward("DELETE", request, headers, body == null || body.length == 0 ? null : body);
     }
 
     private Uni<Response> forward(String method, HttpServerRequest request, HttpHeaders headers, byte[] body) {

@@ -11,11 +11,13 @@ import club.pente.gateway.support.GatewayTestResource;
 import club.pente.gateway.support.Guests;
 import club.pente.gateway.support.TestGames;
 import club.pente.gateway.support.TestSocket;
+import club.pente.testinfra.DemoTokens;
 import club.pente.testinfra.StackTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,10 +28,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Iterator;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -135,6 +139,16 @@ class TableSocketTest {
             assertHidden(chatEvent(alice, spectators), "SPECTATORS");
             assertHidden(chatEvent(bob, spectators), "SPECTATORS");
             assertThat(stream.next()).contains("white is winning");
+
+            // Staff remove a message through the gateway (the reason travels in the DELETE's body): everyone hears it.
+            given().header("Authorization", "Bearer " + DemoTokens.accessToken("admin", "admin")).contentType(ContentType.JSON)
+                    .body("{\"reason\":\"testing removal\"}").delete("/api/games/{id}/chat/{message}", gameId, posted.eventId())
+                    .then().statusCode(202);
+            for (TestSocket socket : List.of(alice, bob, spectator, anonymous)) {
+                JsonNode removed = socket.await("ChatRemoved", m -> is(m, "event") && m.path("event").path("type").asText().equals("ChatRemoved"));
+                assertThat(removed.path("event").path("messageId").asText()).isEqualTo(posted.eventId());
+            }
+            assertThat(stream.next()).contains("\"type\":\"ChatRemoved\"").contains(posted.eventId());
 
             // Without an identity there is no chat; nothing is sent.
             anonymous.send("{\"type\":\"chat\",\"text\":\"anyone?\"}");
