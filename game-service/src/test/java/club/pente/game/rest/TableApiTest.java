@@ -4,6 +4,7 @@ import club.pente.core.contract.ChatChannel;
 import club.pente.core.contract.ChatPosted;
 import club.pente.core.contract.ChatRemoved;
 import club.pente.core.contract.CreateGame;
+import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MakeOffer;
 import club.pente.core.contract.MovePlayed;
@@ -59,6 +60,8 @@ class TableApiTest {
 
     @Inject
     DataSource dataSource;
+    @Inject
+    club.pente.game.application.LiveGames liveGames;
 
     @BeforeAll
     static void setUp() {
@@ -213,5 +216,35 @@ class TableApiTest {
         given().get("/api/games/{id}/chat", "no-such-game").then().statusCode(404).body("error", equalTo("UNKNOWN_GAME"));
         given().auth().oauth2("not.a.token").get("/api/games/{id}/chat", gameId).then().statusCode(401);
         given().get("/api/games/{id}/chat", gameId).then().body("messages.authorId", everyItem(equalTo("carol-id")));
+    }
+
+    @Test
+    void anUntimedGameWithoutAFirstMoveIsAbortedByTheClockWatch() throws Exception {
+        String gameId = newGame(false, TimeControl.UNTIMED);
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement deadline = connection.prepareStatement("select deadline_at from games where id = ?")) {
+            deadline.setString(1, gameId);
+            try (java.sql.ResultSet rs = deadline.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getObject(1)).as("an untimed game at ply 0 has a first-move deadline to watch").isNotNull();
+            }
+        }
+        // As if the game had been created eleven minutes ago (this test's window is pente.game.first-move-seconds=600):
+        // the owner forgets its copy (before the row changes: nothing claims a future deadline meanwhile, and a
+        // claim decided on the old copy would write it back), then the stored row says so.
+        liveGames.evict(gameId);
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement update = connection.prepareStatement(
+                     "update games set turn_started_at = ?, deadline_at = ? where id = ?")) {
+            java.time.OffsetDateTime then = java.time.OffsetDateTime.now().minusMinutes(11);
+            update.setObject(1, then);
+            update.setObject(2, then.plusMinutes(10));
+            update.setString(3, gameId);
+            assertThat(update.executeUpdate()).isEqualTo(1);
+        }
+        GameEnded ended = streams.await(gameId, GameEnded.class, e -> true, java.time.Duration.ofSeconds(30));
+        assertThat(ended.reason()).isEqualTo(club.pente.core.rules.EndReason.ABORTED);
+        assertThat(ended.result()).isEqualTo(club.pente.core.rules.Status.DRAW);
+        given().get("/api/games/{id}", gameId).then().body("status", equalTo("DRAW")).body("reason", equalTo("ABORTED"));
     }
 }
