@@ -219,6 +219,24 @@ class TableApiTest {
     }
 
     @Test
+    void aGuestPlayerReadsTheirGamesPlayersChatWithTheGuestToken() {
+        DemoTokens.GuestToken guest = DemoTokens.guest("gail");
+        PlayerRef gail = new PlayerRef(guest.id(), "gail");
+        String gameId = UUID.randomUUID().toString();
+        streams.send(CreateGame.of(gameId, gail, alice, false, TimeControl.UNTIMED));
+        streams.await(gameId, GameStarted.class, started -> true);
+        streams.send(PostChat.of(gameId, gail.id(), "gail", ChatChannel.PLAYERS, "hello alice"));
+        streams.await(gameId, ChatPosted.class, posted -> posted.channel() == ChatChannel.PLAYERS);
+
+        // Before guest tokens were verified here, a guest's token was refused (401) and the players' chat unreadable.
+        as(guest.token()).get("/api/games/{id}/chat", gameId).then().statusCode(200)
+                .body("channels", equalTo(List.of("PLAYERS"))).body("messages.text", equalTo(List.of("hello alice")));
+        // Another guest reads the spectators' chat, which is empty.
+        as(DemoTokens.guestToken("gus")).get("/api/games/{id}/chat", gameId).then().statusCode(200)
+                .body("channels", equalTo(List.of("SPECTATORS"))).body("messages.size()", equalTo(0));
+    }
+
+    @Test
     void anUntimedGameWithoutAFirstMoveIsAbortedByTheClockWatch() throws Exception {
         String gameId = newGame(false, TimeControl.UNTIMED);
         try (Connection connection = dataSource.getConnection();
