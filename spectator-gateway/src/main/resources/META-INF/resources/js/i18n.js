@@ -247,6 +247,8 @@ const en = {
   'lb.provisional': "provisional rating: fewer than 10 rated games",
   'lb.provisionalNote': "? provisional (fewer than 10 rated games)",
   'lobby.gameFailed': "The game could not be created. Try again.",
+  'lobby.inviteTo': "Invite a player by name (optional)",
+  'lobby.inviteToHint': "username",
 };
 
 const fr = {
@@ -494,6 +496,8 @@ const fr = {
   'lb.provisional': "classement provisoire : moins de 10 parties classées",
   'lb.provisionalNote': "? provisoire (moins de 10 parties classées)",
   'lobby.gameFailed': "La partie n'a pas pu être créée. Réessayez.",
+  'lobby.inviteTo': "Inviter un joueur par son nom (facultatif)",
+  'lobby.inviteToHint': "nom d'utilisateur",
 };
 
 const ru = {
@@ -741,6 +745,8 @@ const ru = {
   'lb.provisional': "предварительный рейтинг: меньше 10 рейтинговых партий",
   'lb.provisionalNote': "? предварительный (меньше 10 рейтинговых партий)",
   'lobby.gameFailed': "Партию создать не удалось. Попробуйте ещё раз.",
+  'lobby.inviteTo': "Пригласить игрока по имени (необязательно)",
+  'lobby.inviteToHint': "имя пользователя",
 };
 
 const nl = {
@@ -988,6 +994,8 @@ const nl = {
   'lb.provisional': "voorlopige rating: minder dan 10 gerangschikte partijen",
   'lb.provisionalNote': "? voorlopig (minder dan 10 gerangschikte partijen)",
   'lobby.gameFailed': "De partij kon niet worden aangemaakt. Probeer opnieuw.",
+  'lobby.inviteTo': "Een speler bij naam uitnodigen (optioneel)",
+  'lobby.inviteToHint': "gebruikersnaam",
 };
 
 const tr = {
@@ -1235,6 +1243,8 @@ const tr = {
   'lb.provisional': "geçici puan: 10’dan az dereceli oyun",
   'lb.provisionalNote': "? geçici (10’dan az dereceli oyun)",
   'lobby.gameFailed': "Oyun oluşturulamadı. Tekrar deneyin.",
+  'lobby.inviteTo': "Bir oyuncuyu adıyla davet et (isteğe bağlı)",
+  'lobby.inviteToHint': "kullanıcı adı",
 };
 
 export const LANGUAGES = { en, fr, ru, nl, tr };

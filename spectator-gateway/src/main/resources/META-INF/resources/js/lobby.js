@@ -70,6 +70,8 @@ export function mountLobby(container) {
     inviteMode: h('select', { id: 'invite-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
     inviteTime: h('select', { id: 'invite-time' }),
     inviteColour: h('select', { id: 'invite-colour' }, options(['RANDOM', 'WHITE', 'BLACK'], 'colour.')),
+    inviteTo: h('input', { id: 'invite-to', type: 'text', autocomplete: 'off', maxlength: 64, spellcheck: 'false',
+      placeholder: t('lobby.inviteToHint'), 'data-i18n-placeholder': 'lobby.inviteToHint' }),
     inviteButton: h('button', { id: 'invite-button', type: 'button', 'data-i18n': 'lobby.createInvite' }, t('lobby.createInvite')),
     inviteResult: h('div', { id: 'invite-result', class: 'invite-result', hidden: true }),
     joinCode: h('input', { id: 'join-code', type: 'text', autocomplete: 'off', maxlength: 64, 'data-i18n-placeholder': 'lobby.code' }),
@@ -105,6 +107,7 @@ export function mountLobby(container) {
         tr('lobby.openSeeks', {}, 'h3'), el.openSeeks),
       h('div', { class: 'card', id: 'card-invite' }, tr('lobby.invite', {}, 'h2'),
         field('lobby.mode', el.inviteMode), field('lobby.timeControl', el.inviteTime), field('lobby.colour', el.inviteColour),
+        h('label', { class: 'field stacked' }, tr('lobby.inviteTo'), el.inviteTo),
         el.inviteButton, el.inviteResult,
         h('div', { class: 'join' }, tr('lobby.joinCode', {}, 'p'), h('div', { class: 'row' }, el.joinCode, el.joinButton))),
       h('div', { class: 'card', id: 'card-live' }, tr('lobby.liveGames', {}, 'h2'), el.live),
@@ -447,11 +450,19 @@ export function mountLobby(container) {
   async function createInvitation() {
     const mode = el.inviteMode.value;
     if (!requireSession(mode === 'RANKED')) return;
+    // An account's username, to address the invitation (it then shows in their lobby); empty: a link for anyone.
+    const invitee = el.inviteTo.value.trim();
+    if (invitee && !/^[A-Za-z0-9._@-]{1,64}$/.test(invitee)) {
+      toast(t('error.BAD_INVITEE'), 'error');
+      el.inviteTo.focus();
+      return;
+    }
     el.inviteButton.disabled = true;
     try {
-      const view = await api('/api/matchmaking/invitations', {
-        method: 'POST', body: { mode, timeControl: el.inviteTime.value, color: el.inviteColour.value },
-      });
+      const body = { mode, timeControl: el.inviteTime.value, color: el.inviteColour.value };
+      if (invitee) body.invitee = invitee;
+      const view = await api('/api/matchmaking/invitations', { method: 'POST', body });
+      el.inviteTo.value = '';
       if (!alive) return;
       showInvitation(view);
       loadInvitations();

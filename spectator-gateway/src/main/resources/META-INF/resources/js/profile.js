@@ -138,7 +138,7 @@ export function mountInvite(container, code) {
   const title = h('h2', { id: 'invite-title' }, t('invite.title'));
   const info = h('div', { id: 'invite-info' }, h('p', { class: 'muted' }, t('common.loading')));
   const problem = h('p', { id: 'invite-error', class: 'error', role: 'alert', hidden: true });
-  const actions = h('div', { id: 'invite-actions', class: 'row' });
+  const actions = h('div', { id: 'invite-actions', class: 'row invite-result' });
   const authBox = h('div', { id: 'auth-box', class: 'auth-box' });
   container.replaceChildren(h('section', { class: 'invite' }, title, info, problem, actions, authBox,
     h('p', {}, h('a', { href: '#/', id: 'invite-back', 'data-i18n': 'common.back' }, t('common.back')))));
@@ -231,6 +231,7 @@ export function mountInvite(container, code) {
 
     const refused = refusal || predictedRefusal();
     problem.hidden = !refused;
+    problem.className = refused && refused.code === 'OWN_INVITATION' ? 'status' : 'error'; // one's own link is no failure
     problem.dataset.code = refused ? refused.code : '';
     problem.textContent = refused ? t(refused.key) : '';
 

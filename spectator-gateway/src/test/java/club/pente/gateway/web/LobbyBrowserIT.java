@@ -155,7 +155,9 @@ class LobbyBrowserIT {
             String aiGame = alice.getCurrentUrl().replaceAll(".*#/game/", "");
             await(alice).until(d -> "me".equals(attribute(d, "#turn", "data-turn")));
             click(alice, "[data-point='K10'].pt");
-            await(alice).until(d -> d.findElements(By.cssSelector("#move-list li")).size() >= 2);
+            // The computer's answer: a minute's deadline, as the AI shares two cores with every other service here.
+            await(alice, Duration.ofSeconds(60)).withMessage("the computer's reply")
+                    .until(d -> d.findElements(By.cssSelector("#move-list li")).size() >= 2);
 
             // Signing out mid-game warns first and signs out only when confirmed.
             alice.findElement(By.id("sign-out")).click();
@@ -210,13 +212,23 @@ class LobbyBrowserIT {
         WebDriver bob = open(platform.desktop());
         try {
             platform.signIn(alice, "alice", "alice");
+
+            // An invitation addressed to bob shows in his lobby as received; he declines it, and it is gone for both.
+            await(alice).until(d -> visible(d, "#invite-to")).sendKeys("bob");
+            String code = createInvitation(alice, "CASUAL", "RANDOM");
+            platform.signIn(bob, "bob", "bob");
+            String received = "#received-invitations li[data-code='" + code + "']";
+            await(bob).until(d -> text(d, received).contains("alice"));
+            click(bob, received + " .decline-invitation");
+            await(bob).until(d -> !shown(d, received));
+            await(alice).until(d -> !shown(d, "#invite-code"));
+
             new Select(await(alice).until(d -> visible(d, "#seek-mode"))).selectByValue("RANKED");
             await(alice).until(d -> d.findElement(By.id("seek-button")).isEnabled());
             alice.findElement(By.id("seek-button")).click();
             await(alice).until(d -> shown(d, "#seek-status"));
 
             // Bob sees alice's seek in the open list and joins it with one click.
-            platform.signIn(bob, "bob", "bob");
             await(bob).until(d -> visible(d, "#open-seeks li .join-seek"));
             assertThat(text(bob, "#open-seeks li")).contains("alice").contains("5+5");
             platform.shootTo(bob, DOCS.resolve("lobby-open-seeks.png"));
@@ -294,6 +306,8 @@ class LobbyBrowserIT {
             try {
                 phoneViewport(phone);
                 phone.get(platform.base() + "/");
+                assertThat(((Number) script(phone, "return innerWidth")).intValue()).as("viewport width")
+                        .isEqualTo(BrowserPlatform.PHONE.width());
                 WebElement name = await(phone).until(d -> visible(d, "#guest-name"));
                 assertThat(placeholderOverflow(phone, "#guest-name")).as("%s placeholder cut by (px)", language).isLessThanOrEqualTo(0.0);
                 assertThat(headerRows(phone)).as("%s header rows, signed out", language).isLessThanOrEqualTo(2);
@@ -342,7 +356,6 @@ class LobbyBrowserIT {
         ((org.openqa.selenium.chromium.ChromiumDriver) driver).executeCdpCommand("Emulation.setDeviceMetricsOverride",
                 Map.of("width", BrowserPlatform.PHONE.width(), "height", BrowserPlatform.PHONE.height(),
                         "deviceScaleFactor", 1, "mobile", true));
-        assertThat(((Number) script(driver, "return innerWidth")).intValue()).as("viewport width").isEqualTo(BrowserPlatform.PHONE.width());
     }
 
     private WebDriver open(WebDriver driver) {
@@ -395,7 +408,6 @@ class LobbyBrowserIT {
                 + " ctx.font = style.fontStyle + ' ' + style.fontWeight + ' ' + style.fontSize + ' ' + style.fontFamily;"
                 + " const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);"
                 + " return { text: input.placeholder, width: ctx.measureText(input.placeholder).width, room: room, font: ctx.font };", css);
-        System.out.println("placeholder " + m);
         return ((Number) m.get("width")).doubleValue() - ((Number) m.get("room")).doubleValue();
     }
 
