@@ -28,8 +28,10 @@ public class MatchResource {
     }
 
     /** playerA invited playerB; points are tournament points summed over the finished games. */
-    public record MatchView(String id, PlayerRef playerA, PlayerRef playerB, boolean ranked, String timeControl, int gamesTotal,
-                            int gamesPlayed, int pointsA, int pointsB, String status, String currentGameId, List<MatchGame> games) {
+    /** status ONGOING, FINISHED or FAILED (the game service refused one of its games); clock the time control in seconds. */
+    public record MatchView(String id, PlayerRef playerA, PlayerRef playerB, boolean ranked, String timeControl, String clock,
+                            int gamesTotal, int gamesPlayed, int pointsA, int pointsB, String status, String currentGameId,
+                            List<MatchGame> games) {
     }
 
     /** state OFFERED (the opponent was asked) or CREATED (gameId, color). */
@@ -64,7 +66,8 @@ public class MatchResource {
     public MatchView match(@PathParam("id") String id) {
         Matches.MatchState state = matches.find(id);
         StoredMatch match = state.match();
-        return new MatchView(match.id(), match.a(), match.b(), match.ranked(), match.timeControl(), match.gamesTotal(),
+        return new MatchView(match.id(), match.a(), match.b(), match.ranked(), match.timeControl(),
+                GameReadiness.clock(match.timeControl()), match.gamesTotal(),
                 match.gamesPlayed(), match.pointsA(), match.pointsB(), match.status().name(), match.currentGameId(),
                 state.games().stream().map(g -> new MatchGame(g.number(), g.gameId(), g.white(), g.black(), g.result(),
                         g.pointsWhite(), g.pointsBlack())).toList());

@@ -176,7 +176,7 @@ class InvitationFlowTest {
                 .body("status", equalTo("FINISHED")).body("gamesPlayed", equalTo(3)).body("gamesTotal", equalTo(3))
                 .body("pointsA", equalTo(13)).body("pointsB", equalTo(13))
                 .body("playerA.id", equalTo(alice.id())).body("games.size()", equalTo(3))
-                .body("games[1].pointsWhite", equalTo(6));
+                .body("games[1].pointsWhite", equalTo(6)).body("timeControl", equalTo("15+10")).body("clock", equalTo("900+10"));
         assertThat(streams.createGames()).filteredOn(c -> c.white().id().equals(guest.id()) || c.black().id().equals(guest.id()))
                 .as("exactly three games, no fourth").hasSize(3);
         given().get("/api/matchmaking/matches/{id}", "nope").then().statusCode(404).body("error", equalTo("UNKNOWN_MATCH"));
