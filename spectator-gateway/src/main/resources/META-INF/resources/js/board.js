@@ -129,7 +129,7 @@ export function createBoard({ onPoint, onCursor } = {}) {
 
   function placeCursor() {
     const p = cursor && parsePoint(cursor);
-    cursorMark.setAttribute('visibility', p && focused ? 'visible' : 'hidden');
+    cursorMark.setAttribute('visibility', p && focused && !lastState.noCursor ? 'visible' : 'hidden');
     root.dataset.cursor = cursor || '';
     if (!p) return;
     cursorMark.setAttribute('x', x(p.col) - CELL / 2 + 2);
@@ -141,6 +141,7 @@ export function createBoard({ onPoint, onCursor } = {}) {
   root.addEventListener('keydown', (e) => {
     if (lastState.noCursor) return; // a finished game: the arrow keys step the replay
     const step = KEY_STEPS[e.key];
+    if (step || e.key === 'Enter' || e.key === ' ') focused = true;
     if (step) {
       e.preventDefault();
       cursor = cursor ? stepPoint(cursor, step[0], step[1]) : (lastState.last || 'K10');
@@ -152,7 +153,8 @@ export function createBoard({ onPoint, onCursor } = {}) {
     }
   });
   root.addEventListener('focus', () => {
-    focused = true;
+    // The cursor shows for keyboard focus, not for a click's.
+    focused = !root.matches || root.matches(':focus-visible');
     if (!cursor) cursor = lastState.last || 'K10';
     placeCursor();
   });

@@ -46,7 +46,13 @@ function createSounds() {
 const defaultConfirm = () => !!(window.matchMedia && window.matchMedia('(pointer: coarse)').matches);
 
 export function mountGame(container, gameId, { replay = false } = {}) {
-  const state = new GameState({ replay });
+  // A replay (#/replay/{id}) starts from the first move once the game shows as over: the gateway may send a
+  // cached snapshot of it still live and then the events up to its end. A move well after the snapshot means
+  // the game is really live: then it is followed, not rewound when it ends.
+  const state = new GameState();
+  let replayStart = replay;
+  let snapshotAt = 0;
+  const REPLAY_DECIDED_MILLIS = 1500;
   const sounds = createSounds();
   let connection = 'connecting';
   let failure = '';
@@ -142,6 +148,8 @@ export function mountGame(container, gameId, { replay = false } = {}) {
         state.load(frame.game);
         if (typeof frame.spectators === 'number') state.spectators = frame.spectators;
         if (state.over()) finalLoaded = true; // a snapshot of a finished game has its final clocks
+        snapshotAt = performance.now();
+        startReplay();
         live = true;
         render();
         loadChat();
@@ -154,6 +162,8 @@ export function mountGame(container, gameId, { replay = false } = {}) {
         if (applied === Applied.GAP) {
           socket.resync(); // start again from a fresh snapshot
         } else if (applied === Applied.CHANGED) {
+          if (event.type === 'MovePlayed' && performance.now() - snapshotAt > REPLAY_DECIDED_MILLIS) replayStart = false;
+          startReplay();
           react(event);
           render();
         }
@@ -190,6 +200,13 @@ export function mountGame(container, gameId, { replay = false } = {}) {
       }
       default:
         break; // ack: the event that follows is the outcome
+    }
+  }
+
+  function startReplay() {
+    if (replayStart && state.over()) {
+      replayStart = false;
+      state.goTo(0);
     }
   }
 

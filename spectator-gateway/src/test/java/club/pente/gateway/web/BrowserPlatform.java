@@ -16,10 +16,13 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.chromium.ChromiumDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -166,6 +169,14 @@ public final class BrowserPlatform {
     }
 
     private void start(Service service) throws Exception {
+        for (int port : List.of(service.port, ServiceProcess.managementPortFor(service.port))) {
+            // Else the readiness check would be answered by whatever holds the port (an earlier run's service).
+            try (ServerSocket probe = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                probe.setReuseAddress(true);
+            } catch (IOException e) {
+                throw new IllegalStateException("port " + port + " for " + service.name + " is taken (a service left over from an earlier run?)", e);
+            }
+        }
         service.process = ServiceProcess.start(service.jar, service.name + "-service-for-web", service.port, service.properties);
         services.put(service.name, service);
         service.process.awaitReady(Duration.ofSeconds(120));
@@ -191,18 +202,44 @@ public final class BrowserPlatform {
         }
     }
 
+    /**
+     * Stops every service at once, then kills what is left after a few seconds: run one after the other,
+     * the graceful stops outlasted the time the test JVM is given to exit, and the last services (game,
+     * rating) were left running on their ports, answering the next run's health checks on old topics.
+     */
     private synchronized void stop() {
         quitBrowsers();
-        List<Service> started = new ArrayList<>(services.values());
-        for (int i = started.size() - 1; i >= 0; i--) {
-            ServiceProcess process = started.get(i).process;
-            started.get(i).process = null;
+        List<Thread> stopping = new ArrayList<>();
+        List<ServiceProcess> processes = new ArrayList<>();
+        for (Service service : services.values()) {
+            ServiceProcess process = service.process;
+            service.process = null;
             if (process != null) {
-                try {
-                    process.close();
-                } catch (Exception e) {
-                    // stopping anyway
-                }
+                processes.add(process);
+                Thread thread = new Thread(() -> {
+                    try {
+                        process.close();
+                    } catch (Exception e) {
+                        // killed below
+                    }
+                }, "stop-" + service.name);
+                thread.start();
+                stopping.add(thread);
+            }
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        for (Thread thread : stopping) {
+            try {
+                thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (ServiceProcess process : processes) {
+            try {
+                process.kill();
+            } catch (Exception e) {
+                // gone already
             }
         }
         for (Path profile : profiles) {
@@ -223,9 +260,16 @@ public final class BrowserPlatform {
         return browser(DESKTOP, "en");
     }
 
-    /** A phone-sized browser (412x915) in a language (en, fr, ru, nl, tr). */
+    /**
+     * A phone-sized browser (a 412x915 CSS-pixel mobile viewport) in a language (en, fr, ru, nl, tr). Headless
+     * Chromium keeps a window at least 500 pixels wide whatever --window-size asks, so the viewport is set
+     * through the DevTools protocol.
+     */
     public WebDriver phone(String language) throws IOException {
-        return browser(PHONE, language);
+        WebDriver driver = browser(PHONE, language);
+        ((ChromiumDriver) driver).executeCdpCommand("Emulation.setDeviceMetricsOverride",
+                Map.of("width", PHONE.width(), "height", PHONE.height(), "deviceScaleFactor", 1, "mobile", true));
+        return driver;
     }
 
     /** A new headless Chromium with its own profile (no shared cookies or storage), in {@code language}. */
