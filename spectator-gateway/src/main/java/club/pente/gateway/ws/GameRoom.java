@@ -27,19 +27,31 @@ final class GameRoom {
      * message is encoded twice: in full for its channel's audience, {@code hidden} (without author and text)
      * for the other one, so that every viewer still sees every version.
      */
-    record Versioned(long version, String message, ChatChannel channel, String hidden) {
+    record Versioned(long version, String message, ChatChannel channel, String hidden, String chatId) {
         static Versioned of(long version, String eventJson) {
-            return new Versioned(version, SocketCodec.encode(new ServerFrame.Event(eventJson)), null, null);
+            return new Versioned(version, SocketCodec.encode(new ServerFrame.Event(eventJson)), null, null, null);
         }
 
-        static Versioned chat(long version, String eventJson, ChatChannel channel, String hiddenJson) {
+        static Versioned chat(long version, String eventJson, ChatChannel channel, String hiddenJson, String chatId) {
             return new Versioned(version, SocketCodec.encode(new ServerFrame.Event(eventJson)), channel,
-                    SocketCodec.encode(new ServerFrame.Event(hiddenJson)));
+                    SocketCodec.encode(new ServerFrame.Event(hiddenJson)), chatId);
         }
 
-        /** The frame for a viewer of the players' audience ({@code player}) or the spectators'. */
+        /** The same version with the message gone for everyone (staff removed it): only the hidden form is left. */
+        Versioned removed(String removedJson) {
+            String frame = SocketCodec.encode(new ServerFrame.Event(removedJson));
+            return new Versioned(version, frame, channel, frame, chatId);
+        }
+
+        /**
+         * The frame for a viewer of the players' audience ({@code player}) or the spectators'. A chat message
+         * whose channel is unknown is hidden from everyone: redaction fails closed.
+         */
         String messageFor(boolean player) {
-            if (channel == null || (channel == ChatChannel.PLAYERS) == player) {
+            if (hidden == null) {
+                return message;
+            }
+            if (channel != null && (channel == ChatChannel.PLAYERS) == player) {
                 return message;
             }
             return hidden;
@@ -97,6 +109,22 @@ final class GameRoom {
             recent.removeFirst();
         }
         return true;
+    }
+
+    /**
+     * A chat message staff removed: its buffered version keeps only the removed form, so that a socket that
+     * resumes or starts from the buffer (and the event stream) never gets its text again.
+     */
+    synchronized void redact(String chatId, java.util.function.Function<Versioned, String> removedJson) {
+        if (recent.stream().noneMatch(event -> chatId.equals(event.chatId()))) {
+            return;
+        }
+        Deque<Versioned> kept = new ArrayDeque<>(recent.size());
+        for (Versioned event : recent) {
+            kept.addLast(chatId.equals(event.chatId()) ? event.removed(removedJson.apply(event)) : event);
+        }
+        recent.clear();
+        recent.addAll(kept);
     }
 
     /** The events after {@code version}, or null when the buffer no longer reaches back that far. */

@@ -1,6 +1,7 @@
 package club.pente.gateway.ws;
 
 import club.pente.core.contract.ChatPosted;
+import club.pente.core.contract.ChatRemoved;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
@@ -80,8 +81,11 @@ public class RoomFanOut {
         if (event instanceof GameStarted started) {
             room.seats(started.white().id(), started.black().id());
         }
+        if (event instanceof ChatRemoved removed) {
+            room.redact(removed.messageId(), buffered -> removedForm(buffered, removed));
+        }
         GameRoom.Versioned versioned = event instanceof ChatPosted chat
-                ? GameRoom.Versioned.chat(event.version(), json, chat.channel(), hidden(chat))
+                ? GameRoom.Versioned.chat(event.version(), json, chat.channel(), hidden(chat), chat.eventId())
                 : GameRoom.Versioned.of(event.version(), json);
         if (!room.remember(versioned)) {
             return; // a redelivery: every viewer already has it
@@ -96,6 +100,23 @@ public class RoomFanOut {
      * which version, but not who wrote what.
      */
     static String hidden(ChatPosted chat) {
+        return hiddenNode(chat).toString();
+    }
+
+    /** A removed message as everyone gets it from the buffer afterwards: hidden, and marked removed. */
+    private static String removedForm(GameRoom.Versioned buffered, ChatRemoved removed) {
+        ObjectNode node = Contracts.json().createObjectNode();
+        node.put("type", "ChatPosted");
+        node.put("eventId", removed.messageId());
+        node.put("gameId", removed.gameId());
+        node.put("version", buffered.version());
+        node.put("channel", buffered.channel() == null ? null : buffered.channel().name());
+        node.put("hidden", true);
+        node.put("removed", true);
+        return node.toString();
+    }
+
+    private static ObjectNode hiddenNode(ChatPosted chat) {
         ObjectNode hidden = Contracts.json().createObjectNode();
         hidden.put("type", "ChatPosted");
         hidden.put("schemaVersion", chat.schemaVersion());
@@ -105,6 +126,6 @@ public class RoomFanOut {
         hidden.put("occurredAt", chat.occurredAt() == null ? null : chat.occurredAt().toString());
         hidden.put("channel", chat.channel() == null ? null : chat.channel().name());
         hidden.put("hidden", true);
-        return hidden.toString();
+        return hidden;
     }
 }
