@@ -143,9 +143,13 @@ public final class LiveGame {
         return turnStartedAt.plusMillis(left);
     }
 
-    /** When the game is aborted for want of a first move (ply 0 or 1), or null. */
+    /**
+     * When the game is aborted for want of a first move (ply 0 or 1), or null. The computer is never the one
+     * waited for: a slow or restarting ai-service must not call off a person's game (who may abort it themselves).
+     */
     public Instant firstMoveDeadline() {
-        if (firstMoveWindow == null || isOver() || position.ply() >= 2) {
+        if (firstMoveWindow == null || isOver() || position.ply() >= 2
+                || player(position.toMove()).kind() == PlayerRef.Kind.COMPUTER) {
             return null;
         }
         return turnStartedAt.plus(firstMoveWindow);

@@ -360,6 +360,22 @@ class TableRulesTest {
     }
 
     @Test
+    void theComputersFirstMoveIsNeverWaitedForOnlyThePersons() {
+        LiveGame computerWhite = ((Decision.Created) authority.decide(null,
+                CreateGame.of("g1", PlayerRef.computer(3), ALICE, false, TimeControl.UNTIMED), T0)).game();
+        assertThat(computerWhite.deadline()).isNull();
+        assertThat(decide(computerWhite, ClaimTimeout.of("g1"), T0.plusSeconds(600))).isInstanceOf(Decision.Unchanged.class);
+
+        LiveGame computerBlack = ((Decision.Created) authority.decide(null,
+                CreateGame.of("g1", ALICE, PlayerRef.computer(3), false, TimeControl.UNTIMED), T0)).game();
+        assertThat(computerBlack.deadline()).isEqualTo(T0.plusSeconds(30)); // the person's first move is awaited
+        decide(computerBlack, PlayMove.of("g1", ALICE.id(), 1, "K10"));
+        assertThat(computerBlack.deadline()).isNull(); // the computer's answer is not
+        assertThat(decide(computerBlack, ClaimTimeout.of("g1"), T0.plusSeconds(600))).isInstanceOf(Decision.Unchanged.class);
+        assertThat(computerBlack.isOver()).isFalse();
+    }
+
+    @Test
     void aShortClockThatRunsOutBeforeTheFirstMoveWindowIsATimeout() {
         LiveGame game = start(false, new TimeControl(10, 0));
         assertThat(game.deadline()).isEqualTo(T0.plusSeconds(10));
