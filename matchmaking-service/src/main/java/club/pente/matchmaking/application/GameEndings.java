@@ -7,6 +7,7 @@ import club.pente.core.contract.MatchFinished;
 import club.pente.core.contract.PerSide;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.rules.Color;
+import club.pente.core.rules.EndReason;
 import club.pente.matchmaking.domain.GameOrigin;
 import club.pente.matchmaking.domain.MatchRules;
 import club.pente.matchmaking.domain.MatchStatus;
@@ -42,7 +43,7 @@ public class GameEndings {
             tx.games().markEnded(game.id(), ended.result() == null ? null : ended.result().name(), points,
                     ended.occurredAt() == null ? now : ended.occurredAt());
             if (game.matchId() != null) {
-                advanceMatch(tx, game, points, now);
+                advanceMatch(tx, game, points, ended.reason() == EndReason.ABORTED, now);
             }
             return true;
         });
@@ -52,15 +53,21 @@ public class GameEndings {
         return changed;
     }
 
-    private static void advanceMatch(Transaction tx, StoredGame game, PerSide points, Instant now) {
+    /**
+     * The match's next game, or its end. An aborted game (nobody made a first move in time, a player called it
+     * off, staff) ends the match with the games played so far: starting the next one at once would let a match
+     * whose players left run through all its games as a string of aborted ones.
+     */
+    private static void advanceMatch(Transaction tx, StoredGame game, PerSide points, boolean aborted, Instant now) {
         StoredMatch match = tx.matches().lock(game.matchId());
         if (match == null || match.status() != MatchStatus.ONGOING || !game.id().equals(match.currentGameId())) {
             return;
         }
         Color colourOfA = game.colourOf(match.a().id());
-        int[] total = MatchRules.add(match.pointsA(), match.pointsB(), colourOfA, points);
-        int played = match.gamesPlayed() + 1;
-        if (played >= match.gamesTotal()) {
+        int[] total = aborted ? new int[] {match.pointsA(), match.pointsB()}
+                : MatchRules.add(match.pointsA(), match.pointsB(), colourOfA, points);
+        int played = aborted ? match.gamesPlayed() : match.gamesPlayed() + 1;
+        if (aborted || played >= match.gamesTotal()) {
             tx.matches().progress(match.id(), played, total[0], total[1], null, true, now);
             for (PlayerRef player : new PlayerRef[]{match.a(), match.b()}) {
                 tx.outbox().notify(new MatchFinished(Contracts.SCHEMA_VERSION, Contracts.newId(), player.id(), match.id(),

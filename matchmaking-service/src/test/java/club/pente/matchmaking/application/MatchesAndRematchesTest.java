@@ -99,6 +99,28 @@ class MatchesAndRematchesTest {
     }
 
     @Test
+    void anAbortedGameEndsTheMatchWithTheGamesPlayedSoFar() {
+        StoredInvitation invitation = invitations.create(alice, "CASUAL", "10+5", "WHITE", 5);
+        InvitationService.Accepted accepted = invitations.accept(bob, invitation.invitation().code());
+        endings.handle(ended(game(accepted.gameId()), 3, 1));
+        StoredGame second = game(match(accepted.matchId()).currentGameId());
+
+        GameEnded aborted = new GameEnded(Contracts.SCHEMA_VERSION, Contracts.newId(), second.id(), 2, Contracts.now(),
+                Contracts.newId(), Status.DRAW, EndReason.ABORTED, false, second.white(), second.black(), 0, PerSide.ZERO, PerSide.ZERO);
+        assertThat(endings.handle(aborted)).isTrue();
+
+        // Before: the third game was created at once, and so on through all five (each aborted in turn).
+        StoredMatch finished = match(accepted.matchId());
+        assertThat(finished.status()).isEqualTo(MatchStatus.FINISHED);
+        assertThat(finished.currentGameId()).isNull();
+        assertThat(finished.gamesPlayed()).isEqualTo(1);
+        assertThat(finished.pointsA()).isEqualTo(3);
+        assertThat(finished.pointsB()).isEqualTo(1);
+        assertThat(store.state().commands).hasSize(2);
+        assertThat(store.notifications(MatchFinished.class)).extracting(MatchFinished::games).containsExactly(1, 1);
+    }
+
+    @Test
     void aRefusedAcceptanceWritesNothing() {
         StoredInvitation invitation = invitations.create(alice, "CASUAL", "10+5", "RANDOM", 1);
         assertThatThrownBy(() -> invitations.accept(alice, invitation.invitation().code()))
