@@ -267,7 +267,8 @@ public class GameSocket {
             }
             String opponent = identity.id().equals(game.path("white").path("id").asText())
                     ? game.path("black").path("id").asText() : game.path("white").path("id").asText();
-            long absent = presence.seat(room, opponent, System.currentTimeMillis()).absentMillis();
+            long now = System.currentTimeMillis();
+            long absent = absentOnTurn(game, presence.seat(room, opponent, now).absentMillis(), now);
             return send(connection, ClaimAbandonment.of(gameId, identity.id(), absent));
         });
     }
@@ -292,12 +293,32 @@ public class GameSocket {
         if (opponent.connected()) {
             return new ServerFrame.Error("your opponent is connected", "OPPONENT_CONNECTED");
         }
-        long left = presence.abandonAfterMillis() - opponent.absentMillis();
+        long absent = absentOnTurn(game, opponent.absentMillis(), System.currentTimeMillis());
+        long left = presence.abandonAfterMillis() - absent;
         if (left > 0) {
-            return new ServerFrame.Error("your opponent has been away for " + opponent.absentMillis() / 1000
+            return new ServerFrame.Error("your opponent has been away on their turn for " + absent / 1000
                     + " s: you can claim the win in " + (left + 999) / 1000 + " s", "CLAIM_TOO_EARLY", left);
         }
         return null;
+    }
+
+    /**
+     * How long the opponent has been away on their own turn: an absence counts from when their turn began at
+     * the earliest (the last move's time, or the game's creation), so that a player who was away while the
+     * other one thought still gets the whole abandonment time on their turn to come back. An unreadable time
+     * counts as now (the claim waits).
+     */
+    static long absentOnTurn(JsonNode game, long absentMillis, long now) {
+        JsonNode moves = game.path("moves");
+        String turnStarted = moves.isArray() && !moves.isEmpty()
+                ? moves.get(moves.size() - 1).path("playedAt").asText(null) : game.path("createdAt").asText(null);
+        long since;
+        try {
+            since = turnStarted == null ? now : Instant.parse(turnStarted).toEpochMilli();
+        } catch (java.time.format.DateTimeParseException e) {
+            since = now;
+        }
+        return Math.max(0, Math.min(absentMillis, now - since));
     }
 
     private Uni<Void> move(WebSocketConnection connection, Viewer viewer, ClientFrame.Move move) {
