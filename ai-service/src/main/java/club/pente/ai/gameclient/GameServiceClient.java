@@ -18,6 +18,8 @@ public interface GameServiceClient {
     @Path("/{id}")
     Uni<GameSnapshot> game(@PathParam("id") String id);
 
+    /** {@code idle}: also the untimed games nobody moved in for a while, which the lobby's list leaves out. */
     @GET
-    Uni<List<GameSnapshot.Summary>> games(@QueryParam("status") String status, @QueryParam("limit") int limit);
+    Uni<List<GameSnapshot.Summary>> games(@QueryParam("status") String status, @QueryParam("limit") int limit,
+                                          @QueryParam("idle") boolean idle);
 }

@@ -123,7 +123,7 @@ public class GameEventsListener {
     @Scheduled(every = "${pente.ai.sweep-every:15s}", delayed = "${pente.ai.sweep-every:15s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sweep() {
-        games.games("live", 500)
+        games.games("live", 500, true) // idle ones too: the computer may be the one everybody waits for
                 .onFailure().retry().withBackOff(Duration.ofSeconds(1), Duration.ofSeconds(10)).atMost(30)
                 .onFailure().recoverWithItem(failure -> {
                     LOG.warnf("could not list live games to resume computer games: %s", failure.toString());

@@ -54,8 +54,9 @@ class GameEventsRecoveryTest {
         }
 
         @Override
-        public Uni<List<GameSnapshot.Summary>> games(String status, int limit) {
+        public Uni<List<GameSnapshot.Summary>> games(String status, int limit, boolean idle) {
             assertThat(status).isEqualTo("live");
+            assertThat(idle).as("idle untimed games are asked for too").isTrue();
             listed.incrementAndGet();
             return Uni.createFrom().item(List.copyOf(live));
         }

@@ -67,10 +67,12 @@ public class GameResource {
 
     @GET
     @Operation(summary = "Games by status: live (default) or finished, newest first; only one player's with player=<id>. "
-            + "The live list leaves out untimed games nobody moved in for pente.game.live-list-idle-minutes")
+            + "The live list leaves out untimed games nobody moved in for pente.game.live-list-idle-minutes, unless idle=true "
+            + "(the computer's recovery sweep must see them)")
     public Uni<Response> games(@QueryParam("status") @DefaultValue("live") String status,
                                @QueryParam("limit") @DefaultValue("50") int limit,
-                               @QueryParam("player") String player) {
+                               @QueryParam("player") String player,
+                               @QueryParam("idle") @DefaultValue("false") String idle) {
         if (limit < 1 || limit > 500) {
             return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_LIMIT", "limit must be 1 to 500"));
         }
@@ -78,7 +80,10 @@ public class GameResource {
             return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_PLAYER",
                     "player must be 1 to " + Ids.MAX_PLAYER_ID + " printable ASCII characters"));
         }
-        Instant idleBefore = Instant.now().minus(Duration.ofMinutes(settings.liveListIdleMinutes()));
+        if (!idle.equals("true") && !idle.equals("false")) {
+            return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_IDLE", "idle must be true or false"));
+        }
+        Instant idleBefore = idle.equals("true") ? Instant.EPOCH : Instant.now().minus(Duration.ofMinutes(settings.liveListIdleMinutes()));
         Uni<List<GameReads.GameListing>> rows = switch (status) {
             case "live" -> reads.live(limit, player, idleBefore);
             case "finished" -> reads.finished(limit, player);

@@ -160,6 +160,10 @@ class TableApiTest {
                 .body("id", hasItem(active)).body("id", not(hasItem(idle)));
         given().get("/api/games?status=live&limit=500&player={p}", alice.id()).then().statusCode(200)
                 .body("id", hasItem(idle)).body("id", hasItem(active));
+        // The computer's recovery sweep asks for idle games too (it may be the one they wait for).
+        given().get("/api/games?status=live&limit=500&idle=true").then().statusCode(200)
+                .body("id", hasItem(idle)).body("id", hasItem(active));
+        given().get("/api/games?status=live&idle=maybe").then().statusCode(400).body("error", equalTo("BAD_IDLE"));
     }
 
     @Test
