@@ -213,6 +213,11 @@ export function mountGame(container, gameId, { replay = false } = {}) {
   /** What an event means for the people at the table, beyond the drawing. */
   function react(event) {
     const me = state.myColour(myId());
+    // Events that follow a snapshot at once are history catching up (a cached snapshot): no toasts, no sounds.
+    if (performance.now() - snapshotAt < REPLAY_DECIDED_MILLIS) {
+      if (event.type === 'GameEnded') loadFinal();
+      return;
+    }
     switch (event.type) {
       case 'MovePlayed':
         ghost = null;
