@@ -16,7 +16,29 @@ public record PostChat(int schemaVersion, String commandId, String gameId, Strin
         Ids.requirePlayerId(authorId, "authorId");
         Ids.requireText(authorName, Ids.MAX_NAME, "authorName");
         java.util.Objects.requireNonNull(channel, "channel is required");
-        Ids.requireText(text, MAX_TEXT, "text");
+        if (!isChatText(text)) {
+            throw new IllegalArgumentException("text must be 1 to " + MAX_TEXT + " characters on one line, without control or format characters");
+        }
+    }
+
+    /**
+     * A chat line: a text people see ({@link Ids#isText}) that also keeps to one visible line: no line or
+     * paragraph separators, no invisible format characters (bidi overrides, zero-width spaces), with which a
+     * message could fake a second author's line or hide what it says. The zero-width joiner stays: emoji such
+     * as "woman technologist" are made with it.
+     */
+    public static boolean isChatText(String text) {
+        if (!Ids.isText(text, MAX_TEXT)) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            int type = Character.getType(c);
+            if (type == Character.FORMAT && c != '\u200d' || type == Character.LINE_SEPARATOR || type == Character.PARAGRAPH_SEPARATOR) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static PostChat of(String gameId, String authorId, String authorName, ChatChannel channel, String text) {

@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
  * ({@link Ids#isId}); {@code resign}, {@code abort} and {@code claim} optionally with a {@code commandId};
  * {@code offer} with a {@code kind} ({@code "DRAW"} or {@code "TAKEBACK"}, exactly); {@code answer} with a
  * {@code kind} and a boolean {@code accept}; {@code chat} with a {@code text} of 1 to {@link PostChat#MAX_TEXT}
- * characters, not blank, without control characters ({@link Ids#isText}). Fields of the wrong type are
+ * characters, not blank, on one line without control or format characters ({@link PostChat#isChatText}). Fields of the wrong type are
  * refused with the reason, never coerced; other fields (a {@code playerId}, say) are ignored.
  */
 public final class SocketCodec {
@@ -140,9 +140,9 @@ public final class SocketCodec {
 
     private static ClientFrame.Chat chat(JsonNode frame) throws BadFrame {
         JsonNode text = frame.get("text");
-        if (text == null || !text.isTextual() || !Ids.isText(text.asText(), PostChat.MAX_TEXT)) {
+        if (text == null || !text.isTextual() || !PostChat.isChatText(text.asText())) {
             throw new BadFrame(BadFrame.Kind.BAD_FIELD, "a chat message is a text of 1 to " + PostChat.MAX_TEXT
-                    + " characters without control characters");
+                    + " characters on one line, without control or format characters");
         }
         return new ClientFrame.Chat(text.asText(), commandId(frame));
     }

@@ -121,8 +121,8 @@ class SocketCodecTest {
         assertThat(game("{\"type\":\"abort\",\"commandId\":\"b-1\"}")).isEqualTo(new ClientFrame.Abort("b-1"));
         assertThat(game("{\"type\":\"claim\",\"commandId\":\"c-1\"}")).isEqualTo(new ClientFrame.Claim("c-1"));
         // The channel and author a client names are ignored: the gateway chooses them from the verified identity.
-        assertThat(game("{\"type\":\"chat\",\"text\":\"gg, well played \u00e9\u4e2d\ud83d\ude00\",\"commandId\":\"t-1\",\"channel\":\"PLAYERS\",\"authorId\":\"x\"}"))
-                .isEqualTo(new ClientFrame.Chat("gg, well played \u00e9\u4e2d\ud83d\ude00", "t-1"));
+        assertThat(game("{\"type\":\"chat\",\"text\":\"gg, well played \u00e9\u4e2d\ud83d\ude00\ud83d\udc69\u200d\ud83d\udcbb\",\"commandId\":\"t-1\",\"channel\":\"PLAYERS\",\"authorId\":\"x\"}"))
+                .isEqualTo(new ClientFrame.Chat("gg, well played \u00e9\u4e2d\ud83d\ude00\ud83d\udc69\u200d\ud83d\udcbb", "t-1"));
         String longest = "x".repeat(PostChat.MAX_TEXT);
         assertThat(((ClientFrame.Chat) game("{\"type\":\"chat\",\"text\":\"" + longest + "\"}")).text()).isEqualTo(longest);
         assertThat(((ClientFrame.Abort) game("{\"type\":\"abort\"}")).commandId()).hasSize(36);
@@ -134,7 +134,7 @@ class SocketCodecTest {
         String offerKind = "an offer needs a kind, \"DRAW\" or \"TAKEBACK\"";
         String answerKind = "an answer needs a kind, \"DRAW\" or \"TAKEBACK\"";
         String accept = "an answer needs accept, true or false";
-        String text = "a chat message is a text of 1 to 300 characters without control characters";
+        String text = "a chat message is a text of 1 to 300 characters on one line, without control or format characters";
         String id = "a commandId is a string of 1 to 64 printable ASCII characters";
         String[][] bad = {
                 {"{\"type\":\"offer\"}", offerKind},
@@ -169,6 +169,10 @@ class SocketCodecTest {
                 {"{\"type\":\"chat\",\"text\":\"bell\\u0007\"}", text},
                 {"{\"type\":\"chat\",\"text\":\"c1\\u009b31m\"}", text},
                 {"{\"type\":\"chat\",\"text\":\"lone \\ud800 surrogate\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"gg\\u2028bob: I resign\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"para\\u2029graph\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"\\u202egnissim\"}", text},
+                {"{\"type\":\"chat\",\"text\":\"zero\\u200bwidth\"}", text},
                 {"{\"type\":\"chat\",\"text\":\"hi\",\"commandId\":\"\"}", id}};
         for (String[] frame : bad) {
             refused(frame[0], SocketKind.GAME, BadFrame.Kind.BAD_FIELD, frame[1]);
