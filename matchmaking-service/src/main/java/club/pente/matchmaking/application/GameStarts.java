@@ -50,7 +50,10 @@ public class GameStarts {
     /** Returns true when the rejection was the refusal of one of matchmaking's CreateGame commands. */
     public boolean rejected(MoveRejected rejected) {
         // A repeated CreateGame (the outbox publishes at least once) is answered GAME_EXISTS: the game is there.
-        if (rejected.reason() == RejectionReason.GAME_EXISTS || !Ids.isId(rejected.commandId()) || !Ids.isId(rejected.gameId())) {
+        // A refused CreateGame has no game behind it (version 0); every other rejection (a stale move, an offer,
+        // a chat message) is of a game that exists, and must not cost a locked row per record.
+        if (rejected.version() != 0 || rejected.reason() == RejectionReason.GAME_EXISTS
+                || !Ids.isId(rejected.commandId()) || !Ids.isId(rejected.gameId())) {
             return false;
         }
         String reason = rejected.reason() == null ? "UNKNOWN" : rejected.reason().name();

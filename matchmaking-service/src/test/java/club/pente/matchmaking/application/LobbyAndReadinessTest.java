@@ -76,6 +76,10 @@ class LobbyAndReadinessTest {
         MoveRejected otherCommand = new MoveRejected(Contracts.SCHEMA_VERSION, Contracts.newId(), create.gameId(), 0, Contracts.now(),
                 Contracts.newId(), bob.id(), RejectionReason.UNKNOWN_GAME, "no game yet");
         assertThat(starts.rejected(otherCommand)).as("the rejection of another command of the game").isFalse();
+        MoveRejected ofALiveGame = new MoveRejected(Contracts.SCHEMA_VERSION, Contracts.newId(), create.gameId(), 3, Contracts.now(),
+                create.commandId(), bob.id(), RejectionReason.FORBIDDEN, "not a CreateGame's refusal");
+        assertThat(starts.rejected(ofALiveGame)).as("a rejection at a game's version is never a CreateGame's refusal").isFalse();
+        assertThat(game(accepted.gameId()).status()).isEqualTo(GameStatus.PENDING);
 
         assertThat(starts.rejected(refusal(create, RejectionReason.FORBIDDEN))).isTrue();
         assertThat(starts.rejected(refusal(create, RejectionReason.FORBIDDEN))).as("redelivered").isFalse();
