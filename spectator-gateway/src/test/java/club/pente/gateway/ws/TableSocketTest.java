@@ -156,7 +156,7 @@ class TableSocketTest {
             assertThat(refused.path("code").asText()).isEqualTo("SIGN_IN");
             // A hostile text is refused before anything is sent.
             spectator.send("{\"type\":\"chat\",\"text\":\"line\\nbreak\"}");
-            spectator.await("bad text", m -> is(m, "error") && m.path("message").asText().contains("control characters"));
+            spectator.await("bad text", m -> is(m, "error") && m.path("message").asText().contains("without control or format characters"));
         } finally {
             sse.body().close();
         }
