@@ -185,11 +185,9 @@ public final class GameAuthority {
 
     private Decision resign(LiveGame game, Resign command, Instant now) {
         Color color = game.colorOf(command.playerId());
-        if (game.isOver()) {
-            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
-        }
-        if (color == null) {
-            return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        Decision refused = refusedToNonPlayers(game, command, color, now);
+        if (refused != null) {
+            return refused;
         }
         return new Decision.Ended(game, end(game, command, Status.winFor(color.opponent()), EndReason.RESIGNATION, now, now), null);
     }
@@ -218,11 +216,9 @@ public final class GameAuthority {
 
     private Decision makeOffer(LiveGame game, MakeOffer command, Instant now) {
         Color color = game.colorOf(command.playerId());
-        if (game.isOver()) {
-            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
-        }
-        if (color == null) {
-            return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        Decision refused = refusedToNonPlayers(game, command, color, now);
+        if (refused != null) {
+            return refused;
         }
         LiveGame.Offer pending = game.offer();
         if (pending != null && pending.kind() == command.kind() && pending.color() == color.opponent()) {
@@ -233,7 +229,7 @@ public final class GameAuthority {
                     + pending.kind().name().toLowerCase() + "; answer or wait", now);
         }
         if (command.kind() == OfferKind.TAKEBACK) {
-            Decision refused = refuseTakeback(game, command, color, now);
+            refused = refuseTakeback(game, command, color, now);
             if (refused != null) {
                 return refused;
             }
@@ -245,11 +241,9 @@ public final class GameAuthority {
 
     private Decision answerOffer(LiveGame game, AnswerOffer command, Instant now) {
         Color color = game.colorOf(command.playerId());
-        if (game.isOver()) {
-            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
-        }
-        if (color == null) {
-            return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        Decision refused = refusedToNonPlayers(game, command, color, now);
+        if (refused != null) {
+            return refused;
         }
         LiveGame.Offer pending = game.offer();
         if (pending == null || pending.kind() != command.kind() || pending.color() != color.opponent()) {
@@ -296,11 +290,9 @@ public final class GameAuthority {
     }
 
     private Decision playerAbort(LiveGame game, PlayerAbort command, Instant now) {
-        if (game.isOver()) {
-            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
-        }
-        if (game.colorOf(command.playerId()) == null) {
-            return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        Decision refused = refusedToNonPlayers(game, command, game.colorOf(command.playerId()), now);
+        if (refused != null) {
+            return refused;
         }
         if (game.position().ply() >= 2) {
             return reject(game, command, RejectionReason.TOO_LATE, "a game can be aborted only before its second move", now);
@@ -310,11 +302,9 @@ public final class GameAuthority {
 
     private Decision claimAbandonment(LiveGame game, ClaimAbandonment command, Instant now) {
         Color claimant = game.colorOf(command.playerId());
-        if (game.isOver()) {
-            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
-        }
-        if (claimant == null) {
-            return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        Decision refused = refusedToNonPlayers(game, command, claimant, now);
+        if (refused != null) {
+            return refused;
         }
         if (game.position().toMove() != claimant.opponent()) {
             return reject(game, command, RejectionReason.NOT_ABANDONED, "it is your turn, not your opponent's", now);
@@ -350,6 +340,17 @@ public final class GameAuthority {
         game.removeChat(command.messageId());
         return new Decision.ChatRemoval(game, new ChatRemoved(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,
                 command.commandId(), command.messageId(), channel, command.staffId()), command.reason());
+    }
+
+    /** A player's action at the table needs a live game and a player of it ({@code color} null: not one); null when it has both. */
+    private Decision refusedToNonPlayers(LiveGame game, GameCommand command, Color color, Instant now) {
+        if (game.isOver()) {
+            return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
+        }
+        if (color == null) {
+            return reject(game, command, RejectionReason.NOT_A_PLAYER, actorOf(command) + " does not play in this game", now);
+        }
+        return null;
     }
 
     /** Ends the game; {@code endedAt} is when it really ended (a flag falls at the deadline, not when noticed). */
