@@ -72,7 +72,7 @@ class GameEventsListenerTest {
 
     private static GameEnded ended(String gameId, PlayerRef white, PlayerRef black) {
         return new GameEnded(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, 9, Contracts.now(), Contracts.newId(), Status.WHITE_WINS,
-                EndReason.RESIGNATION, false, white, black, 8, PerSide.ZERO, PerSide.ZERO);
+                EndReason.RESIGNATION, false, white, black, 8, PerSide.ZERO, PerSide.ZERO, null);
     }
 
     @Test

@@ -360,7 +360,7 @@ public final class GameAuthority {
         PerSide pairs = new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK));
         PerSide points = new PerSide(points(game, Color.WHITE), points(game, Color.BLACK));
         return new GameEnded(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now, command.commandId(), result, reason,
-                game.ranked(), game.white(), game.black(), position.ply(), pairs, points);
+                game.ranked(), game.white(), game.black(), position.ply(), pairs, points, null);
     }
 
     /** One point per captured pair, five more for a pente. */

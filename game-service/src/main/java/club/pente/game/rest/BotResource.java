@@ -172,8 +172,9 @@ public class BotResource {
 
     static int status(RejectionReason reason) {
         return switch (reason) {
-            case NOT_YOUR_TURN, STALE_PLY, GAME_OVER, GAME_EXISTS, OFFER_PENDING, NO_OFFER, TOO_LATE, NOT_ABANDONED, CHAT_FULL -> 409;
-            case NOT_A_PLAYER, FORBIDDEN -> 403;
+            case NOT_YOUR_TURN, STALE_PLY, GAME_OVER, GAME_EXISTS, OFFER_PENDING, NO_OFFER, TOO_LATE, NOT_ABANDONED, CHAT_FULL,
+                    NOT_FINISHED, ALREADY_ANNULLED -> 409;
+            case NOT_A_PLAYER, FORBIDDEN, SUSPENDED, MUTED -> 403;
             case UNKNOWN_GAME, UNKNOWN_MESSAGE -> 404;
             case BAD_NOTATION -> 400;
             case OCCUPIED, OFF_BOARD, FIRST_MOVE_NOT_CENTRE, TOURNAMENT_RULE -> 422;

@@ -36,7 +36,7 @@ class MatchesAndRematchesTest {
     private static GameEnded ended(StoredGame game, int whitePoints, int blackPoints) {
         return new GameEnded(Contracts.SCHEMA_VERSION, Contracts.newId(), game.id(), 9, Contracts.now(), Contracts.newId(),
                 Status.WHITE_WINS, EndReason.FIVE_IN_A_ROW, game.ranked(), game.white(), game.black(), 9, PerSide.ZERO,
-                new PerSide(whitePoints, blackPoints));
+                new PerSide(whitePoints, blackPoints), null);
     }
 
     private StoredGame game(String id) {
@@ -106,7 +106,7 @@ class MatchesAndRematchesTest {
         StoredGame second = game(match(accepted.matchId()).currentGameId());
 
         GameEnded aborted = new GameEnded(Contracts.SCHEMA_VERSION, Contracts.newId(), second.id(), 2, Contracts.now(),
-                Contracts.newId(), Status.DRAW, EndReason.ABORTED, false, second.white(), second.black(), 0, PerSide.ZERO, PerSide.ZERO);
+                Contracts.newId(), Status.DRAW, EndReason.ABORTED, false, second.white(), second.black(), 0, PerSide.ZERO, PerSide.ZERO, null);
         assertThat(endings.handle(aborted)).isTrue();
 
         // Before: the third game was created at once, and so on through all five (each aborted in turn).

@@ -67,7 +67,7 @@ class InvitationFlowTest {
 
     private static void end(CreateGame game, Status result, PerSide points) {
         streams.publishEvent(new GameEnded(1, Contracts.newId(), game.gameId(), 40, Contracts.now(), Contracts.newId(), result,
-                EndReason.FIVE_IN_A_ROW, game.ranked(), game.white(), game.black(), 39, PerSide.ZERO, points));
+                EndReason.FIVE_IN_A_ROW, game.ranked(), game.white(), game.black(), 39, PerSide.ZERO, points, null));
     }
 
     @Test

@@ -52,7 +52,7 @@ class GameEventsBatchTest {
     private static String ended(String gameId) throws Exception {
         return Contracts.json().writeValueAsString(new GameEnded(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, 9, Contracts.now(),
                 Contracts.newId(), Status.WHITE_WINS, EndReason.FIVE_IN_A_ROW, true, new PlayerRef(UUID.randomUUID().toString(), "alice"),
-                new PlayerRef(UUID.randomUUID().toString(), "bob"), 8, PerSide.ZERO, PerSide.ZERO));
+                new PlayerRef(UUID.randomUUID().toString(), "bob"), 8, PerSide.ZERO, PerSide.ZERO, null));
     }
 
     private static ConsumerRecord<String, String> record(int partition, long offset, String key, String type, String value) {

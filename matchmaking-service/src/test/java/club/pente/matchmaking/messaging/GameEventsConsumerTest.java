@@ -64,7 +64,7 @@ class GameEventsConsumerTest {
         PlayerRef white = new PlayerRef(UUID.randomUUID().toString(), "alice");
         PlayerRef black = new PlayerRef(UUID.randomUUID().toString(), "bob");
         return Contracts.json().writeValueAsString(new GameEnded(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, 9, Contracts.now(),
-                Contracts.newId(), Status.BLACK_WINS, EndReason.RESIGNATION, true, white, black, 8, PerSide.ZERO, PerSide.ZERO));
+                Contracts.newId(), Status.BLACK_WINS, EndReason.RESIGNATION, true, white, black, 8, PerSide.ZERO, PerSide.ZERO, null));
     }
 
     private static String move(String gameId) throws Exception {

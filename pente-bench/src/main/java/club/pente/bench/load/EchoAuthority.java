@@ -130,7 +130,7 @@ public final class EchoAuthority {
             versions.remove(game);
             return new GameEnded(Contracts.SCHEMA_VERSION, Contracts.newId(), game, version + 1, Contracts.now(), resign.commandId(),
                     Status.BLACK_WINS, EndReason.RESIGNATION, false, new club.pente.core.contract.PlayerRef("w-" + game, "load white"),
-                    new club.pente.core.contract.PlayerRef("b-" + game, "load black"), 0, PerSide.ZERO, PerSide.ZERO);
+                    new club.pente.core.contract.PlayerRef("b-" + game, "load black"), 0, PerSide.ZERO, PerSide.ZERO, null);
         }
         return null;
     }

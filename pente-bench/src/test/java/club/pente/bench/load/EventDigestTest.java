@@ -38,7 +38,7 @@ class EventDigestTest {
                         Set.of(Announcement.values()[0]), null),
                 new MoveRejected(1, "e3", "g-1", 2, AT, "c2", "b", RejectionReason.STALE_PLY, "ply 3 expected"),
                 new GameEnded(1, "e4", "g-1", 3, AT, "c3", Status.BLACK_WINS, EndReason.RESIGNATION, false, WHITE, BLACK, 7,
-                        new PerSide(1, 0), new PerSide(1, 0)));
+                        new PerSide(1, 0), new PerSide(1, 0), null));
         for (GameEvent event : events) {
             byte[] json = Contracts.json().writeValueAsBytes(event);
             assertThat(EventDigest.parse(json)).as(new String(json, StandardCharsets.UTF_8)).isEqualTo(EventDigest.of(event));

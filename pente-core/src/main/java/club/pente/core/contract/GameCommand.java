@@ -22,9 +22,11 @@ import java.time.Instant;
         @JsonSubTypes.Type(value = ClaimAbandonment.class, name = "ClaimAbandonment"),
         @JsonSubTypes.Type(value = PostChat.class, name = "PostChat"),
         @JsonSubTypes.Type(value = RemoveChat.class, name = "RemoveChat"),
+        @JsonSubTypes.Type(value = AnnulGame.class, name = "AnnulGame"),
+        @JsonSubTypes.Type(value = ForfeitGame.class, name = "ForfeitGame"),
 })
 public sealed interface GameCommand permits CreateGame, PlayMove, Resign, Abort, ClaimTimeout, MakeOffer, AnswerOffer,
-        PlayerAbort, ClaimAbandonment, PostChat, RemoveChat {
+        PlayerAbort, ClaimAbandonment, PostChat, RemoveChat, AnnulGame, ForfeitGame {
     int schemaVersion();
 
     String commandId();

@@ -8,7 +8,8 @@ import java.time.Instant;
 /**
  * The result, why, and the tournament points (one per captured pair, five for a pente). {@code commandId}
  * is the command that ended it (a move, a resignation, an abort or a timeout claim). An aborted game ends
- * as a {@code DRAW} with reason {@code ABORTED} and never counts for ratings.
+ * as a {@code DRAW} with reason {@code ABORTED} and never counts for ratings. {@code note} is the staff's reason
+ * when staff ended it (an abort, a forfeit of a suspended player), shown at the table; null otherwise.
  */
 public record GameEnded(
         int schemaVersion,
@@ -24,7 +25,8 @@ public record GameEnded(
         PlayerRef black,
         int plies,
         PerSide capturedPairs,
-        PerSide points) implements GameEvent {
+        PerSide points,
+        String note) implements GameEvent {
 
     public GameEnded {
         Ids.requireId(eventId, "eventId");

@@ -21,9 +21,10 @@ import java.time.Instant;
         @JsonSubTypes.Type(value = MovesTakenBack.class, name = "MovesTakenBack"),
         @JsonSubTypes.Type(value = ChatPosted.class, name = "ChatPosted"),
         @JsonSubTypes.Type(value = ChatRemoved.class, name = "ChatRemoved"),
+        @JsonSubTypes.Type(value = GameAnnulled.class, name = "GameAnnulled"),
 })
 public sealed interface GameEvent permits GameStarted, MovePlayed, MoveRejected, GameEnded, OfferMade, OfferDeclined,
-        MovesTakenBack, ChatPosted, ChatRemoved {
+        MovesTakenBack, ChatPosted, ChatRemoved, GameAnnulled {
     int schemaVersion();
 
     String eventId();

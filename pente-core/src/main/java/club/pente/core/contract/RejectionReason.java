@@ -13,7 +13,11 @@ public enum RejectionReason {
     /** A win by abandonment claimed while the opponent is not the one to move. */
     NOT_ABANDONED,
     /** No chat message with that id in this game, or the game's chat is full. */
-    UNKNOWN_MESSAGE, CHAT_FULL;
+    UNKNOWN_MESSAGE, CHAT_FULL,
+    /** The player is suspended (no moves in games created since), or muted (no chat). */
+    SUSPENDED, MUTED,
+    /** An annulment of a game still being played, or of one already annulled. */
+    NOT_FINISHED, ALREADY_ANNULLED;
 
     public static RejectionReason of(MoveError error) {
         return valueOf(error.name());

@@ -13,7 +13,7 @@ import java.util.Map;
  * has one partition.
  */
 public enum Topic {
-    /** CreateGame, PlayMove, Resign, ClaimTimeout, Abort, keyed by game id; read only by the game service. */
+    /** GameCommand, keyed by game id; read only by the game service. */
     GAME_COMMANDS("commands", "pente.game.commands", true),
     /** Commands the game service gave up on. */
     GAME_COMMANDS_DLQ("commands-dlq", "pente.game.commands.dlq", false),
@@ -26,7 +26,11 @@ public enum Topic {
     /** PresenceChanged from the gateways, keyed by game id or {@code lobby}. */
     PRESENCE("presence", "pente.presence", true),
     /** SeekMatched, InvitationAccepted, GameReady, RematchOffered, MatchFinished, LobbyCounts, InvitationReceived, InvitationDeclined, GameCreationFailed, keyed by player id or {@code lobby}. */
-    MATCHMAKING_EVENTS("matchmaking-events", "pente.matchmaking.events", true);
+    MATCHMAKING_EVENTS("matchmaking-events", "pente.matchmaking.events", true),
+    /** AuditEntry: every staff action, keyed by its target id, from the service that owns the target; kept forever. */
+    ADMIN_AUDIT("admin-audit", "pente.admin.audit", true, Map.of("retention.ms", "-1", "retention.bytes", "-1")),
+    /** PlayerSanctions: a player's whole current sanctions, keyed by player id, from matchmaking; compacted. */
+    ADMIN_SANCTIONS("sanctions", "pente.admin.sanctions", true, Map.of("cleanup.policy", "compact"));
 
     public static final String PROPERTY_PREFIX = "pente.topic.";
     private static final String NAME_PREFIX = "pente.";
@@ -34,11 +38,22 @@ public enum Topic {
     private final String key;
     private final String defaultName;
     private final boolean partitioned;
+    private final Map<String, String> config;
 
     Topic(String key, String defaultName, boolean partitioned) {
+        this(key, defaultName, partitioned, Map.of());
+    }
+
+    Topic(String key, String defaultName, boolean partitioned, Map<String, String> config) {
         this.key = key;
         this.defaultName = defaultName;
         this.partitioned = partitioned;
+        this.config = config;
+    }
+
+    /** Topic-level settings it is created with (compaction, retention); empty: the broker's defaults. */
+    public Map<String, String> config() {
+        return config;
     }
 
     /** The short name in {@code pente.topic.<key>}, e.g. {@code commands-dlq}. */

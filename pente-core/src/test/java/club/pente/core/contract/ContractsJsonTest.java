@@ -27,12 +27,49 @@ class ContractsJsonTest {
                 new CreateGame(1, "c1", "g1", ALICE, AI, false, new TimeControl(600, 5), AT),
                 new PlayMove(1, "c2", "g1", "4f1c-alice", 1, "K10", AT),
                 new Resign(1, "c3", "g1", "ai:5", AT),
-                new Abort(1, "c4", "g1", "admin-id", "cheating", AT),
+                new Abort(1, "c4", "g1", "admin-id", "cheating", AT, null),
                 new ClaimTimeout(1, "c5", "g1", AT));
         for (GameCommand command : commands) {
             String text = JSON.writeValueAsString(command);
             assertThat(JSON.readValue(text, GameCommand.class)).isEqualTo(command);
         }
+    }
+
+    @Test
+    void staffCommandsEventsAuditAndSanctionsRoundTrip() throws Exception {
+        StaffActor mod = new StaffActor("9a7e-mod", "mod", StaffRole.MODERATOR);
+        StaffActor admin = new StaffActor("1b2c-admin", "admin", StaffRole.ADMIN);
+        for (GameCommand command : List.of(Abort.by(mod, "g1", "stuck game"), AnnulGame.by(admin, "g1", "collusion"),
+                RemoveChat.by(mod, "g1", "m1", "insult"),
+                new ForfeitGame(1, "c7", "g1", "4f1c-alice", "s1", admin, "cheating", AT))) {
+            assertThat(JSON.readValue(JSON.writeValueAsString(command), GameCommand.class)).isEqualTo(command);
+        }
+        GameEvent annulled = new GameAnnulled(1, "e9", "g1", 12, AT, "c8", true, ALICE, AI, admin, "collusion");
+        assertThat(JSON.readValue(JSON.writeValueAsString(annulled), GameEvent.class)).isEqualTo(annulled);
+        AuditEntry entry = AuditEntry.of("a1", AT, "game-service", mod, AuditAction.ABORT_GAME, "g1", "g1", "stuck game",
+                AuditOutcome.APPLIED, null);
+        assertThat(entry.targetType()).isEqualTo(AuditTarget.GAME);
+        assertThat(JSON.readValue(JSON.writeValueAsString(entry), AuditEntry.class)).isEqualTo(entry);
+        PlayerSanctions sanctions = new PlayerSanctions(1, "e1", "4f1c-alice",
+                new PlayerSanctions.Suspension("s1", AT, null, "cheating", true, admin),
+                new PlayerSanctions.Mute("m1", AT, AT.plusSeconds(600), "spam", mod), AT);
+        assertThat(JSON.readValue(JSON.writeValueAsString(sanctions), PlayerSanctions.class)).isEqualTo(sanctions);
+        assertThat(sanctions.suspendedAt(AT.plusSeconds(86_400 * 365L))).isTrue();
+        assertThat(sanctions.mutedAt(AT.plusSeconds(600))).isFalse();
+        assertThat(sanctions.suspendedAt(AT.minusSeconds(1))).isFalse();
+    }
+
+    @Test
+    void adminIncludesModeratorAndAStaffRoleComesOnlyFromTheRealmRoles() {
+        assertThat(StaffRole.highest(List.of("player", "moderator", "admin"))).contains(StaffRole.ADMIN);
+        assertThat(StaffRole.highest(List.of("player", "moderator"))).contains(StaffRole.MODERATOR);
+        assertThat(StaffRole.highest(List.of("player", "guest"))).isEmpty();
+        assertThat(StaffRole.ADMIN.includes(StaffRole.MODERATOR)).isTrue();
+        assertThat(StaffRole.MODERATOR.includes(StaffRole.ADMIN)).isFalse();
+        assertThatThrownBy(() -> Abort.by(new StaffActor("x", "x\u0007", StaffRole.ADMIN), "g1", "r"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AnnulGame.by(new StaffActor("x", "x", StaffRole.ADMIN), "g1", " \n"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -82,7 +119,7 @@ class ContractsJsonTest {
                         new PerSide(1, 0), Set.of(Announcement.TRIA), new Clocks(290_000, 300_000)),
                 new MoveRejected(1, "e3", "g1", 2, AT, "c3", "ai:5", RejectionReason.NOT_YOUR_TURN, "it is white's turn"),
                 new GameEnded(1, "e4", "g1", 3, AT, "c2", Status.WHITE_WINS, EndReason.FIVE_IN_A_ROW, true, ALICE, AI, 9,
-                        new PerSide(1, 0), new PerSide(6, 0)));
+                        new PerSide(1, 0), new PerSide(6, 0), null));
         for (GameEvent event : events) {
             String text = JSON.writeValueAsString(event);
             assertThat(JSON.readValue(text, GameEvent.class)).isEqualTo(event);
@@ -105,7 +142,7 @@ class ContractsJsonTest {
 
     @Test
     void ratingAndPresenceEventsRoundTrip() throws Exception {
-        RatingChanged rating = new RatingChanged(1, "e", "p", "g", 1500, 1520, true, AT);
+        RatingChanged rating = new RatingChanged(1, "e", "p", "g", 1500, 1520, true, AT, RatingChanged.Cause.GAME);
         assertThat(JSON.readValue(JSON.writeValueAsString(rating), RatingChanged.class)).isEqualTo(rating);
         PresenceChanged presence = new PresenceChanged(1, "e", "lobby", "gw-1", 12, 0, 0, AT);
         assertThat(JSON.readValue(JSON.writeValueAsString(presence), PresenceChanged.class)).isEqualTo(presence);

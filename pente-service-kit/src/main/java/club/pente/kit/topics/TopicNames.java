@@ -40,7 +40,8 @@ public class TopicNames {
     public List<NewTopic> toCreate() {
         Map<String, NewTopic> byName = new LinkedHashMap<>();
         for (Topic topic : Topic.values()) {
-            byName.putIfAbsent(of(topic), new NewTopic(of(topic), topic.partitioned() ? partitions : 1, replicationFactor));
+            NewTopic created = new NewTopic(of(topic), topic.partitioned() ? partitions : 1, replicationFactor);
+            byName.putIfAbsent(of(topic), topic.config().isEmpty() ? created : created.configs(topic.config()));
         }
         return List.copyOf(byName.values());
     }

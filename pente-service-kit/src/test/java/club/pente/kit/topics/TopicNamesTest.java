@@ -23,6 +23,10 @@ class TopicNamesTest {
         assertThat(names.toCreate()).hasSize(Topic.values().length)
                 .contains(new NewTopic("pente.game.commands", 12, (short) 3), new NewTopic("pente.game.commands.dlq", 1, (short) 3),
                         new NewTopic("pente.rating.game-events.dlq", 1, (short) 3), new NewTopic("pente.presence", 12, (short) 3));
+        assertThat(names.toCreate()).filteredOn(topic -> topic.name().equals("pente.admin.sanctions"))
+                .singleElement().satisfies(topic -> assertThat(topic.configs()).containsEntry("cleanup.policy", "compact"));
+        assertThat(names.toCreate()).filteredOn(topic -> topic.name().equals("pente.admin.audit"))
+                .singleElement().satisfies(topic -> assertThat(topic.configs()).containsEntry("retention.ms", "-1"));
     }
 
     @Test

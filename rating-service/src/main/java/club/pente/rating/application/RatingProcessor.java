@@ -134,7 +134,7 @@ public class RatingProcessor {
 
     private static Uni<Void> outbox(GameEnded ended, PlayerEntity row, EloPolicy.Change change, Instant now) {
         RatingChanged event = new RatingChanged(Contracts.SCHEMA_VERSION, Contracts.newId(), row.playerId, ended.gameId(),
-                change.before(), change.after(), row.provisional(), now);
+                change.before(), change.after(), row.provisional(), now, RatingChanged.Cause.GAME);
         OutboxEntity entry = new OutboxEntity();
         entry.eventId = event.eventId();
         entry.playerId = event.playerId();

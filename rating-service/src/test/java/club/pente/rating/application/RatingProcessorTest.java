@@ -25,7 +25,7 @@ class RatingProcessorTest {
 
     private static GameEnded game(PlayerRef white, PlayerRef black, Status result, EndReason reason) {
         return new GameEnded(Contracts.SCHEMA_VERSION, Contracts.newId(), "g-" + Contracts.newId(), 42, Contracts.now(), Contracts.newId(),
-                result, reason, true, white, black, 41, PerSide.ZERO, PerSide.ZERO);
+                result, reason, true, white, black, 41, PerSide.ZERO, PerSide.ZERO, null);
     }
 
     private double counted(RatingProcessor.Result result) {

@@ -33,6 +33,6 @@ class GameCountTest {
     }
 
     private static GameEnded ended(PlayerRef white, PlayerRef black, boolean ranked, Status result, EndReason reason) {
-        return new GameEnded(1, "e", "g", 9, Contracts.now(), "c", result, reason, ranked, white, black, 8, PerSide.ZERO, PerSide.ZERO);
+        return new GameEnded(1, "e", "g", 9, Contracts.now(), "c", result, reason, ranked, white, black, 8, PerSide.ZERO, PerSide.ZERO, null);
     }
 }

@@ -151,7 +151,7 @@ class RatingFlowTest {
         // The same game again with a new event id (a repeat, not a redelivery), then a marker on the same key.
         streams.sendRaw(game.gameId(), json(new GameEnded(game.schemaVersion(), UUID.randomUUID().toString(), game.gameId(),
                 game.version(), game.occurredAt(), game.commandId(), game.result(), game.reason(), game.ranked(), game.white(),
-                game.black(), game.plies(), game.capturedPairs(), game.points())));
+                game.black(), game.plies(), game.capturedPairs(), game.points(), null)));
         GameEnded marker = ranked(frank, erin, Status.WHITE_WINS);
         streams.sendRaw(game.gameId(), json(marker));
 

@@ -58,7 +58,7 @@ public final class RatingStreams implements AutoCloseable {
     public static GameEnded ended(String gameId, PlayerRef white, PlayerRef black, Status result, EndReason reason, boolean ranked) {
         return new GameEnded(Contracts.SCHEMA_VERSION, UUID.randomUUID().toString(), gameId, 42, Contracts.now(),
                 UUID.randomUUID().toString(), result, reason, ranked, white, black, 41, PerSide.ZERO,
-                new PerSide(result == Status.WHITE_WINS ? 5 : 0, result == Status.BLACK_WINS ? 5 : 0));
+                new PerSide(result == Status.WHITE_WINS ? 5 : 0, result == Status.BLACK_WINS ? 5 : 0), null);
     }
 
     public static GameEnded ranked(PlayerRef white, PlayerRef black, Status result) {
