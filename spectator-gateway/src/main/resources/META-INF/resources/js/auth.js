@@ -177,6 +177,19 @@ export async function token() {
   return s.token;
 }
 
+/**
+ * The highest staff role the access token lists in realm_access.roles: 'admin' (which includes moderator),
+ * 'moderator', or null (players, guests, nobody). Only what the page shows depends on it: every service
+ * checks the token's roles itself.
+ */
+export function staffRole(s = current()) {
+  if (!s || s.kind !== 'account') return null;
+  const roles = Array.isArray(s.roles) ? s.roles : [];
+  if (roles.includes('admin')) return 'admin';
+  if (roles.includes('moderator')) return 'moderator';
+  return null;
+}
+
 /** The server refused the token (socket closed with 4401): forget it rather than retry with it. */
 export function invalidate() {
   if (session) setSession(null);

@@ -144,9 +144,14 @@ export class GameState {
         game.toMove = null;
         if (event.capturedPairs) game.capturedPairs = event.capturedPairs;
         game.points = event.points;
+        game.endNote = typeof event.note === 'string' ? event.note : null; // staff's reason (abort, forfeit)
         this.offer = null;
         this.clearPending();
         this.freezeClocks(); // until the server's final clocks come (game.js asks for them)
+        break;
+      case 'GameAnnulled':
+        // An admin annulled the finished game: its result stands on the board but counts for nothing.
+        game.annulled = { at: event.occurredAt || null, by: (event.staff && event.staff.username) || null, reason: event.reason || null };
         break;
       case 'GameStarted':
         if (event.clocks) this.setClocks(event.clocks);
@@ -178,10 +183,13 @@ export class GameState {
     }
   }
 
-  /** My audience's messages (players' chat for players, spectators' chat for everyone else), oldest first. */
-  chatShown(myId) {
+  /**
+   * My audience's messages (players' chat for players, spectators' chat for everyone else), oldest first;
+   * `both`: every channel loaded (staff, who read both chats).
+   */
+  chatShown(myId, both = false) {
     const channel = this.myColour(myId) ? 'PLAYERS' : 'SPECTATORS';
-    return [...this.chat.values()].filter(m => m.channel === channel).sort((a, b) => a.version - b.version);
+    return [...this.chat.values()].filter(m => both || m.channel === channel).sort((a, b) => a.version - b.version);
   }
 
   // --- my move --------------------------------------------------------------------------------------

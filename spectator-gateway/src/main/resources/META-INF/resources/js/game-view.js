@@ -39,7 +39,8 @@ function icon(kind) {
 
 /**
  * handlers: {onPoint(point), onResign(), onRematch(), onGoTo(ply), onOffer(kind), onAnswer(kind, accept),
- * onAbort(), onClaim(), onChat(text) -> boolean sent, onChatMute(muted), onSound(on), onConfirmMoves(on)}
+ * onAbort(), onClaim(), onChat(text) -> boolean sent, onChatMute(muted), onSound(on), onConfirmMoves(on),
+ * onStaffAbort(), onRemoveChat(messageId)} (the last two only reachable with prefs.staff)
  */
 export function createGameView(gameId, handlers) {
   const { onPoint, onResign, onRematch, onGoTo } = handlers;
@@ -47,7 +48,7 @@ export function createGameView(gameId, handlers) {
   let state = null;   // the GameState drawn
   let myId = null;    // who I am, for "(you)" and my colour
   let resignArmed = false;
-  let prefs = { chatMuted: false, sound: true, confirmMoves: false, ghost: null, canChat: false };
+  let prefs = { chatMuted: false, sound: true, confirmMoves: false, ghost: null, canChat: false, staff: false };
 
   const button = (id, onclick, cls) => h('button', { id, type: 'button', class: cls, hidden: true, onclick });
   const el = {
@@ -58,6 +59,9 @@ export function createGameView(gameId, handlers) {
     rule: h('p', { id: 'rule-note', class: 'rule-note', hidden: true }),
     announcement: h('p', { id: 'announcement', class: 'announcement', 'aria-live': 'polite' }),
     result: h('div', { id: 'result', class: 'result', hidden: true, role: 'status' }),
+    // Why staff ended it (GameEnded.note / the view's endNote), and an annulment: never inside #result.
+    endNote: h('p', { id: 'game-end-note', 'data-testid': 'game-end-note', class: 'end-note', hidden: true, role: 'status' }),
+    annulled: h('p', { id: 'game-annulled', 'data-testid': 'game-annulled', class: 'end-note annulled', hidden: true, role: 'status' }),
     offer: h('div', { id: 'offer', class: 'offer', hidden: true, role: 'status', 'aria-live': 'polite' }),
     offerText: h('span', { id: 'offer-text' }),
     offerAccept: button('offer-accept', () => state && state.offer && handlers.onAnswer(state.offer.kind, true), 'primary'),
@@ -73,6 +77,7 @@ export function createGameView(gameId, handlers) {
     abort: button('abort', () => handlers.onAbort()),
     claim: button('claim-win', () => handlers.onClaim(), 'primary'),
     rematch: button('rematch', () => onRematch()),
+    staffAbort: button('staff-abort-game', () => handlers.onStaffAbort && handlers.onStaffAbort(), 'danger staff-action'),
     download: h('a', { id: 'download-record', class: 'button', href: `/api/games/${encodeURIComponent(gameId)}/record`,
       download: `pente-${gameId}.txt`, hidden: true }),
     replayBox: h('div', { id: 'replay', class: 'replay', hidden: true }),
@@ -106,6 +111,11 @@ export function createGameView(gameId, handlers) {
     if (li && state && state.over()) onGoTo(Number(li.dataset.ply));
   });
   el.offer.append(el.offerText, h('span', { class: 'row' }, el.offerAccept, el.offerDecline));
+  el.staffAbort.dataset.testid = 'staff-abort-game';
+  el.chatList.addEventListener('click', (e) => {
+    const remove = e.target.closest('button[data-remove]');
+    if (remove && prefs.staff && handlers.onRemoveChat) handlers.onRemoveChat(remove.dataset.remove);
+  });
 
   const chatForm = h('form', { id: 'chat-form', class: 'row chat-form' }, el.chatInput, el.chatSend);
   chatForm.addEventListener('submit', (e) => {
@@ -123,11 +133,11 @@ export function createGameView(gameId, handlers) {
   const element = h('section', { class: 'game-page', 'data-game-id': gameId },
     h('div', { class: 'board-wrap' }, board.element, el.confirmHint),
     h('aside', { class: 'side' },
-      el.status, el.result,
+      el.status, el.result, el.endNote, el.annulled,
       h('div', { class: 'players' }, el.white.card, el.black.card),
       el.turn, el.announcement, el.rule, el.presence, el.offer,
       h('p', { class: 'spectators' }, el.spectatorsLabel, ' ', el.spectators),
-      h('div', { class: 'actions' }, el.resign, el.offerDraw, el.offerTakeback, el.abort, el.claim, el.rematch, el.download),
+      h('div', { class: 'actions' }, el.resign, el.offerDraw, el.offerTakeback, el.abort, el.claim, el.rematch, el.download, el.staffAbort),
       el.replayBox,
       h('div', { class: 'moves' }, el.movesTitle, el.moves),
       el.chatBox,
@@ -244,7 +254,27 @@ export function createGameView(gameId, handlers) {
     el.result.dataset.reason = game.reason || '';
     el.result.dataset.outcome = outcome;
     el.result.textContent = headline + reason;
+    renderEndNote();
   }
+
+  /** "Aborted by staff: <note>", a forfeit's note, and "Annulled by <name>: <reason>", for everyone at the table. */
+  function renderEndNote() {
+    const game = state.game;
+    const over = state.over();
+    const note = over && typeof game.endNote === 'string' && game.endNote ? game.endNote : '';
+    const key = game.reason === 'ABORTED' ? 'game.abortedByStaff' : game.reason === 'FORFEIT' ? 'game.forfeitedByStaff' : 'game.endNote';
+    el.endNote.hidden = !note && !(over && game.reason === 'FORFEIT');
+    el.endNote.dataset.reason = over ? game.reason || '' : '';
+    el.endNote.dataset.note = note;
+    el.endNote.textContent = note ? t(key, { note }) : over && game.reason === 'FORFEIT' ? t('game.forfeited', { name: nameOf(loserOf(game)) }) : '';
+    const annulled = game.annulled && typeof game.annulled === 'object' ? game.annulled : null;
+    el.annulled.hidden = !annulled;
+    el.annulled.dataset.by = annulled ? annulled.by || '' : '';
+    el.annulled.textContent = annulled ? (annulled.reason ? t('game.annulledBy', { name: annulled.by || '?', reason: annulled.reason })
+      : t('game.annulled')) : '';
+  }
+
+  const loserOf = game => (game.status === 'WHITE_WINS' ? 'BLACK' : 'WHITE');
 
   function renderOffer(colour) {
     const offer = state.offer;
@@ -320,6 +350,8 @@ export function createGameView(gameId, handlers) {
     el.claim.textContent = t('game.claimWin');
     el.rematch.hidden = !over || !colour || game.reason === 'ABORTED';
     el.rematch.textContent = t('game.rematch');
+    el.staffAbort.hidden = !prefs.staff || over;
+    el.staffAbort.textContent = t('game.staffAbort');
     el.download.hidden = !over;
     el.download.textContent = t('game.download');
   }
@@ -367,11 +399,18 @@ export function createGameView(gameId, handlers) {
     el.chatMute.textContent = prefs.chatMuted ? t('chat.unmute') : t('chat.mute');
     el.chatMute.setAttribute('aria-pressed', String(!!prefs.chatMuted));
     el.chatList.hidden = !!prefs.chatMuted;
-    const messages = prefs.chatMuted ? [] : state.chatShown(myId);
-    const key = messages.map(m => m.id).join(',');
+    // Staff who do not play this game read both chats (the game service sends them both), each message marked.
+    const both = !!prefs.staff && !colour;
+    if (both) el.chatTitle.textContent = t('chat.both');
+    const messages = prefs.chatMuted ? [] : state.chatShown(myId, both);
+    const key = (prefs.staff ? `staff:${t('chat.remove')}:` : '') + messages.map(m => m.id).join(',');
     if (el.chatList.dataset.key !== key) {
-      el.chatList.replaceChildren(...messages.map(m => h('li', { 'data-id': m.id, 'data-author': m.authorId || '' },
-        h('strong', { class: 'author' }, m.authorName || '?'), ': ', h('span', { class: 'text' }, m.text))));
+      el.chatList.replaceChildren(...messages.map(m => h('li', { 'data-id': m.id, 'data-author': m.authorId || '', 'data-channel': m.channel || '' },
+        both ? h('span', { class: 'badge channel' }, t(m.channel === 'PLAYERS' ? 'chat.playersShort' : 'chat.spectatorsShort')) : null,
+        both ? ' ' : null,
+        h('strong', { class: 'author' }, m.authorName || '?'), ': ', h('span', { class: 'text' }, m.text),
+        prefs.staff ? h('button', { type: 'button', class: 'small chat-remove', 'data-remove': m.id, 'data-testid': `chat-remove-${m.id}`,
+          title: t('chat.remove'), 'aria-label': t('chat.remove') }, '×') : null)));
       el.chatList.dataset.key = key;
       el.chatList.scrollTop = el.chatList.scrollHeight;
     }

@@ -13,6 +13,7 @@ import { toast, describeError } from './ui.js';
 import { GameState, Applied } from './game-state.js';
 import { createGameView } from './game-view.js';
 import { connectGame } from './game-connection.js';
+import { abortGame, reasonDialog } from './staff.js';
 
 const PENDING_MILLIS = 15000;
 const RESIGN_CONFIRM_MILLIS = 4000;
@@ -66,6 +67,7 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     confirmMoves: !!store.get('confirmMoves', defaultConfirm()),
     ghost,
     canChat: !!auth.current(),
+    staff: !!auth.staffRole(),
   });
   // Sounds only for what happens while the page is open (not for a snapshot or the replay).
   let live = false;
@@ -81,6 +83,8 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     onChatMute: (muted) => { store.set('chatMuted', muted); render(); },
     onSound: (on) => { store.set('sound', on); render(); },
     onConfirmMoves: (on) => { store.set('confirmMoves', on); ghost = null; render(); },
+    onStaffAbort: staffAbort,
+    onRemoveChat: removeChat,
   });
   container.replaceChildren(view.element);
 
@@ -114,10 +118,14 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     view.render(state, myId(), prefs());
   }
 
-  /** The chat of my audience, from the game service (players' chat for players, else the spectators'). */
-  async function loadChat() {
-    const audience = state.myColour(myId()) ? 'PLAYERS' : 'SPECTATORS';
-    if (chatAudience === audience) return;
+  /**
+   * The chat of my audience, from the game service (players' chat for players, both for staff who do not play,
+   * else the spectators'). `again`: load it even when this audience's was loaded (staff, after a message of the
+   * other channel came hidden).
+   */
+  async function loadChat(again = false) {
+    const audience = state.myColour(myId()) ? 'PLAYERS' : auth.staffRole() ? 'STAFF' : 'SPECTATORS';
+    if (chatAudience === audience && !again) return;
     chatAudience = audience;
     try {
       const answer = await api(`/api/games/${encodeURIComponent(gameId)}/chat`);
@@ -163,6 +171,7 @@ export function mountGame(container, gameId, { replay = false } = {}) {
           socket.resync(); // start again from a fresh snapshot
         } else if (applied === Applied.CHANGED) {
           if (event.type === 'MovePlayed' && performance.now() - snapshotAt > REPLAY_DECIDED_MILLIS) replayStart = false;
+          if (event.type === 'ChatPosted' && event.hidden && auth.staffRole() && !state.myColour(myId())) staffChatSoon();
           startReplay();
           react(event);
           render();
@@ -186,7 +195,9 @@ export function mountGame(container, gameId, { replay = false } = {}) {
         const event = frame.event || {};
         state.clearPending();
         const known = t('reject.' + event.reason) !== 'reject.' + event.reason;
-        toast(t('game.rejected', { reason: known ? t('reject.' + event.reason) : (event.message || event.reason) }), 'error');
+        // A sanction is about the player, not the move: its own sentence (a muted chat is no refused move).
+        if (event.reason === 'SUSPENDED' || event.reason === 'MUTED') toast(t('error.' + event.reason), 'error');
+        else toast(t('game.rejected', { reason: known ? t('reject.' + event.reason) : (event.message || event.reason) }), 'error');
         render();
         break;
       }
@@ -238,6 +249,28 @@ export function mountGame(container, gameId, { replay = false } = {}) {
       default:
         break;
     }
+  }
+
+  // --- staff: abort with a reason, remove a chat message, read the other channel ----------------------
+  let staffChatTimer = null;
+  function staffChatSoon() {
+    if (staffChatTimer) return;
+    staffChatTimer = setTimeout(() => { staffChatTimer = null; loadChat(true); }, 300);
+  }
+
+  function staffAbort() {
+    const g = state.game;
+    const label = g ? `${(g.white && g.white.name) || '?'} – ${(g.black && g.black.name) || '?'}` : gameId;
+    abortGame(gameId, label, null);
+  }
+
+  function removeChat(messageId) {
+    const message = state.chat.get(messageId);
+    reasonDialog({ action: 'REMOVE_CHAT', title: t('chat.removeTitle'), confirmLabel: t('chat.remove'),
+      text: message ? `${message.authorName || '?'}: ${message.text}` : null },
+    values => api(`/api/games/${encodeURIComponent(gameId)}/chat/${encodeURIComponent(messageId)}`,
+      { method: 'DELETE', body: { reason: values.reason } }))
+      .then((answer) => { if (answer) toast(t('chat.removed')); });
   }
 
   // --- playing ------------------------------------------------------------------------------------
@@ -315,6 +348,7 @@ export function mountGame(container, gameId, { replay = false } = {}) {
   return {
     unmount() {
       clearInterval(ticker);
+      clearTimeout(staffChatTimer);
       document.removeEventListener('keydown', onKey);
       state.clearPending();
       socket.close();

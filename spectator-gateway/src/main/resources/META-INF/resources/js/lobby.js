@@ -8,6 +8,7 @@ import { api } from './api.js';
 import { toast, playerLink, describeError, onLobby, onNotification } from './ui.js';
 import { timeControls } from './config.js';
 import { formatGameTimeControl, formatPreset, formatOffered } from './time-control.js';
+import { errorCode, formatTime } from './staff.js';
 
 function tr(key, attrs = {}, tag = 'span') {
   return h(tag, { ...attrs, 'data-i18n': key }, t(key));
@@ -56,6 +57,8 @@ export function mountLobby(container) {
 
   const el = {
     authBox: h('div', { id: 'auth-box', class: 'auth-box' }),
+    suspension: h('p', { id: 'suspension-banner', 'data-testid': 'suspension-banner', class: 'banner warning sanction', role: 'status', hidden: true }),
+    mute: h('p', { id: 'mute-banner', 'data-testid': 'mute-banner', class: 'banner warning sanction', role: 'status', hidden: true }),
     online: h('strong', { id: 'online-count' }, '–'),
     searching: h('strong', { id: 'searching-count' }, '–'),
     myGames: h('ul', { id: 'my-games', class: 'game-list' }),
@@ -92,7 +95,7 @@ export function mountLobby(container) {
   };
 
   const page = h('section', { class: 'lobby' },
-    h('div', { class: 'hero' }, tr('auth.welcome', {}, 'p'), el.authBox,
+    h('div', { class: 'hero' }, tr('auth.welcome', {}, 'p'), el.authBox, el.suspension, el.mute,
       h('p', { class: 'counts' },
         h('span', {}, tr('lobby.online'), ' ', el.online), h('span', {}, tr('lobby.searching'), ' ', el.searching))),
     h('div', { class: 'cards' },
@@ -219,6 +222,43 @@ export function mountLobby(container) {
     return true;
   }
 
+  // --- sanctions: a suspended (or muted) account reads until when and why -------------------------------
+  let sanctions = null; // GET /api/matchmaking/sanctions/me, for the signed-in account
+  async function loadSanctions() {
+    const session = me();
+    if (!session || session.kind !== 'account') {
+      sanctions = null;
+      renderSanctions();
+      return;
+    }
+    try {
+      const answer = await api('/api/matchmaking/sanctions/me');
+      if (!alive || !me() || me().id !== session.id) return;
+      sanctions = answer;
+    } catch (e) {
+      /* matchmaking does not answer: its refusals still say SUSPENDED */
+    }
+    renderSanctions();
+  }
+
+  function renderSanctions() {
+    const s = sanctions || {};
+    const line = (x, key, keyLifted) => (x.until ? t(key, { time: formatTime(x.until), reason: x.reason || '' })
+      : t(keyLifted, { reason: x.reason || '' }));
+    el.suspension.hidden = !(s.suspended && s.suspension);
+    el.suspension.dataset.until = s.suspended && s.suspension ? s.suspension.until || '' : '';
+    el.suspension.textContent = s.suspended && s.suspension ? line(s.suspension, 'lobby.suspendedUntil', 'lobby.suspendedLifted') : '';
+    el.mute.hidden = !(s.muted && s.mute) || !el.suspension.hidden;
+    el.mute.dataset.until = s.muted && s.mute ? s.mute.until || '' : '';
+    el.mute.textContent = s.muted && s.mute ? line(s.mute, 'lobby.mutedUntil', 'lobby.mutedUntil') : '';
+  }
+
+  /** An action refused: the reason in the reader's language; a suspension also shows (or updates) the banner. */
+  function refused(err) {
+    toast(describeError(err), 'error');
+    if (errorCode(err) === 'SUSPENDED') loadSanctions();
+  }
+
   // --- your games: live ones you play, yours to move first -----------------------------------------
   // At most one request on its way and one every 2 s, however often the lobby socket speaks.
   let myGamesLoading = false;
@@ -285,7 +325,7 @@ export function mountLobby(container) {
       if (created.gameReady === false) await gameReadiness(created.gameId);
       if (alive) location.hash = `#/game/${encodeURIComponent(created.gameId)}`;
     } catch (err) {
-      toast(describeError(err), 'error');
+      refused(err);
     } finally {
       button.disabled = false;
     }
@@ -305,7 +345,7 @@ export function mountLobby(container) {
       loadSeeks();
     } catch (err) {
       el.seekButton.disabled = false;
-      toast(describeError(err), 'error');
+      refused(err);
     }
   }
 
@@ -441,7 +481,7 @@ export function mountLobby(container) {
       goToGame(joined.gameId, joined.gameReady);
     } catch (err) {
       button.disabled = false;
-      toast(describeError(err), 'error');
+      refused(err);
       loadSeeks();
     }
   }
@@ -467,7 +507,7 @@ export function mountLobby(container) {
       showInvitation(view);
       loadInvitations();
     } catch (err) {
-      toast(describeError(err), 'error');
+      refused(err);
     } finally {
       el.inviteButton.disabled = false;
     }
@@ -681,6 +721,7 @@ export function mountLobby(container) {
 
   function refreshAll() {
     renderAuth();
+    renderSanctions();
     renderLive();
     renderMyGames();
     renderInvitations();
@@ -692,6 +733,7 @@ export function mountLobby(container) {
 
   function sessionChanged() {
     renderAuth();
+    if (!me() || !sanctions || sanctions.playerId !== me().id) loadSanctions();
     if (!me()) {
       clearInvitation();
       if (seek) endSeek();
@@ -718,9 +760,10 @@ export function mountLobby(container) {
     if (['SeekMatched', 'InvitationAccepted', 'GameReady', 'GameCreationFailed'].includes(event.type)) loadMyGames();
     if (event.type === 'InvitationReceived') toast(t('lobby.invitationFrom', { name: (event.inviter && event.inviter.name) || '?' }));
   });
-  every(30000, () => { loadFinished(); loadLeaderboard(); loadStatistics(); });
+  every(30000, () => { loadFinished(); loadLeaderboard(); loadStatistics(); loadSanctions(); });
   every(10000, () => { loadSeeks(); loadInvitations(); });
   refreshAll();
+  loadSanctions();
   loadMyGames();
   loadInvitations();
   loadSeeks();

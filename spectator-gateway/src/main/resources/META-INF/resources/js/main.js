@@ -4,6 +4,7 @@
 //   #/replay/{id}      a game from its first move
 //   #/player/{id}      a player's profile and rating history
 //   #/invite/{code}    accept a friend's invitation
+//   #/staff/...        staff pages (moderators and admins, see staff.js)
 import { t, translatePage, setLanguage, language } from './i18n.js';
 import * as auth from './auth.js';
 import { h } from './util.js';
@@ -12,6 +13,7 @@ import { toast, startLobbyFeed, onNotification, describeError, gameReadyBanner, 
 import { mountLobby } from './lobby.js';
 import { mountGame } from './game.js';
 import { mountProfile, mountInvite } from './profile.js';
+import { mountStaff } from './staff.js';
 
 const app = document.getElementById('app');
 let page = null;
@@ -45,6 +47,9 @@ function route() {
   } else if (parts[0] === 'invite' && parts[1]) {
     app.dataset.page = 'invite';
     page = mountInvite(app, parts[1]);
+  } else if (parts[0] === 'staff') {
+    app.dataset.page = 'staff';
+    page = mountStaff(app, parts.slice(1));
   } else {
     app.dataset.page = 'lobby';
     page = mountLobby(app);
@@ -69,6 +74,8 @@ function renderHeader() {
   document.getElementById('sign-in').hidden = !!(session && session.kind === 'account');
   document.getElementById('sign-out').hidden = !(session && session.kind === 'account');
   document.getElementById('leave-guest').hidden = !(session && session.kind === 'guest');
+  // Staff pages for a token with the moderator or admin realm role (the services check it again).
+  document.getElementById('staff-link').hidden = !auth.staffRole(session);
   translatePage(document.getElementById('top'));
 }
 
