@@ -172,7 +172,7 @@ export function reasonDialog(options, submit) {
 
 /** A table cell with its column's name for the phone layout (td::before shows data-label). */
 function td(label, ...children) {
-  return h('td', { 'data-label': label }, ...children);
+  return h('td', { 'data-label': label }, h('span', { class: 'cell' }, ...children));
 }
 
 function table(testid, headings, rows, extra = {}) {
@@ -314,15 +314,17 @@ function gamesSection(body, ctx) {
 
   function rowFor(game) {
     const labels = headings();
+    // Each cell's inner span, filled again at every refresh (the row and its buttons stay).
+    const span = label => td(label).firstChild;
     const cells = {
-      players: td(labels[0]), mode: td(labels[1]), tc: td(labels[2]), ply: td(labels[3]), clocks: td(labels[4]),
-      spectators: td(labels[5]), started: td(labels[6]),
+      players: span(labels[0]), mode: span(labels[1]), tc: span(labels[2]), ply: span(labels[3]), clocks: span(labels[4]),
+      spectators: span(labels[5]), started: span(labels[6]),
     };
     const open = h('a', { class: 'button small', href: `#/game/${enc(game.id)}`, 'data-testid': `staff-open-${game.id}` }, t('staff.open'));
     const abort = h('button', { type: 'button', class: 'small danger', 'data-testid': `staff-abort-${game.id}` }, t('staff.abort'));
     abort.addEventListener('click', () => abortGame(game.id, describe(rows.get(game.id).game), ctx).then(done => { if (done) load(); }));
     const tr = h('tr', { 'data-testid': `staff-game-row-${game.id}`, 'data-game-id': game.id },
-      cells.players, cells.mode, cells.tc, cells.ply, cells.clocks, cells.spectators, cells.started,
+      ...Object.values(cells).map(c => c.parentNode),
       h('td', { class: 'actions-cell' }, open, abort));
     return { tr, cells, game };
   }
@@ -698,9 +700,10 @@ function auditSection(body, ctx) {
   }
 
   function renderServices(map) {
-    for (const attr of Object.keys(services.dataset)) delete services.dataset[attr];
+    for (const attr of Object.keys(services.dataset)) if (attr !== 'testid') delete services.dataset[attr];
     const parts = Object.entries(map).map(([name, state]) => {
-      services.dataset[name.replace(/-(\w)/g, (m, c) => c.toUpperCase())] = String(state);
+      // data-game-service="ok", data-rating-service="unavailable", ...
+      if (/^[a-z][a-z-]{0,40}$/.test(name)) services.dataset[name.replace(/-(\w)/g, (m, c) => c.toUpperCase())] = String(state);
       return `${name}: ${state === 'ok' ? t('staff.ok') : state === 'unavailable' ? t('staff.unavailable') : state}`;
     });
     services.textContent = parts.length ? `${t('staff.sources')}: ${parts.join(' · ')}` : '';
