@@ -266,7 +266,7 @@ export function createGameView(gameId, handlers) {
     el.endNote.hidden = !note && !(over && game.reason === 'FORFEIT');
     el.endNote.dataset.reason = over ? game.reason || '' : '';
     el.endNote.dataset.note = note;
-    el.endNote.textContent = note ? t(key, { note }) : over && game.reason === 'FORFEIT' ? t('game.forfeited', { name: nameOf(loserOf(game)) }) : '';
+    el.endNote.textContent = note ? t(key, { note, name: nameOf(loserOf(game)) }) : over && game.reason === 'FORFEIT' ? t('game.forfeited', { name: nameOf(loserOf(game)) }) : '';
     const annulled = game.annulled && typeof game.annulled === 'object' ? game.annulled : null;
     el.annulled.hidden = !annulled;
     el.annulled.dataset.by = annulled ? annulled.by || '' : '';

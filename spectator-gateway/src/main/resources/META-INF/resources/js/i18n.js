@@ -388,7 +388,7 @@ const en = {
   'auditAction.LIFT_MUTE': "chat unmuted",
   'game.staffAbort': "Abort (staff)",
   'game.abortedByStaff': "Aborted by staff: {note}",
-  'game.forfeitedByStaff': "Lost by forfeit (staff): {note}",
+  'game.forfeitedByStaff': "{name} loses by forfeit (staff): {note}",
   'game.forfeited': "{name} forfeited the game.",
   'game.endNote': "Staff note: {note}",
   'game.annulled': "Annulled: this game counts for nothing.",
@@ -433,6 +433,8 @@ const en = {
   'error.BAD_TARGET': "That is not a valid target.",
   'error.BAD_TIME': "That is not a valid time.",
   'error.BAD_LIMIT': "At most 500 entries.",
+  'profile.annulment': "reversed: game annulled",
+  'profile.annulledGame': "annulled",
 };
 
 const fr = {
@@ -821,7 +823,7 @@ const fr = {
   'auditAction.LIFT_MUTE': "discussion rétablie",
   'game.staffAbort': "Interrompre (équipe)",
   'game.abortedByStaff': "Interrompue par l'équipe : {note}",
-  'game.forfeitedByStaff': "Perdue par forfait (équipe) : {note}",
+  'game.forfeitedByStaff': "{name} perd par forfait (équipe) : {note}",
   'game.forfeited': "{name} a perdu la partie par forfait.",
   'game.endNote': "Note de l'équipe : {note}",
   'game.annulled': "Annulée : cette partie ne compte pas.",
@@ -866,6 +868,8 @@ const fr = {
   'error.BAD_TARGET': "Cette cible n'est pas valable.",
   'error.BAD_TIME': "Cette date n'est pas valable.",
   'error.BAD_LIMIT': "500 entrées au plus.",
+  'profile.annulment': "annulé : partie annulée",
+  'profile.annulledGame': "annulée",
 };
 
 const ru = {
@@ -1254,7 +1258,7 @@ const ru = {
   'auditAction.LIFT_MUTE': "чат включён",
   'game.staffAbort': "Прервать (персонал)",
   'game.abortedByStaff': "Прервана персоналом: {note}",
-  'game.forfeitedByStaff': "Техническое поражение (персонал): {note}",
+  'game.forfeitedByStaff': "{name}: техническое поражение (персонал): {note}",
   'game.forfeited': "{name}: техническое поражение.",
   'game.endNote': "Примечание персонала: {note}",
   'game.annulled': "Аннулирована: эта партия не засчитывается.",
@@ -1299,6 +1303,8 @@ const ru = {
   'error.BAD_TARGET': "Недопустимый объект.",
   'error.BAD_TIME': "Недопустимое время.",
   'error.BAD_LIMIT': "Не более 500 записей.",
+  'profile.annulment': "отменено: партия аннулирована",
+  'profile.annulledGame': "аннулирована",
 };
 
 const nl = {
@@ -1687,7 +1693,7 @@ const nl = {
   'auditAction.LIFT_MUTE': "chat weer toegestaan",
   'game.staffAbort': "Afbreken (beheer)",
   'game.abortedByStaff': "Afgebroken door het beheer: {note}",
-  'game.forfeitedByStaff': "Verloren door forfait (beheer): {note}",
+  'game.forfeitedByStaff': "{name} verliest door forfait (beheer): {note}",
   'game.forfeited': "{name} verloor de partij door forfait.",
   'game.endNote': "Opmerking van het beheer: {note}",
   'game.annulled': "Geannuleerd: deze partij telt niet mee.",
@@ -1732,6 +1738,8 @@ const nl = {
   'error.BAD_TARGET': "Dat is geen geldig doel.",
   'error.BAD_TIME': "Dat is geen geldige tijd.",
   'error.BAD_LIMIT': "Hoogstens 500 regels.",
+  'profile.annulment': "teruggedraaid: partij geannuleerd",
+  'profile.annulledGame': "geannuleerd",
 };
 
 const tr = {
@@ -2120,7 +2128,7 @@ const tr = {
   'auditAction.LIFT_MUTE': "sohbet açıldı",
   'game.staffAbort': "Durdur (yönetim)",
   'game.abortedByStaff': "Yönetim tarafından durduruldu: {note}",
-  'game.forfeitedByStaff': "Hükmen yenilgi (yönetim): {note}",
+  'game.forfeitedByStaff': "{name} hükmen kaybetti (yönetim): {note}",
   'game.forfeited': "{name} oyunu hükmen kaybetti.",
   'game.endNote': "Yönetimin notu: {note}",
   'game.annulled': "Geçersiz sayıldı: bu oyun hiçbir şey saymaz.",
@@ -2165,6 +2173,8 @@ const tr = {
   'error.BAD_TARGET': "Bu geçerli bir hedef değil.",
   'error.BAD_TIME': "Bu geçerli bir zaman değil.",
   'error.BAD_LIMIT': "En fazla 500 kayıt.",
+  'profile.annulment': "geri alındı: oyun geçersiz sayıldı",
+  'profile.annulledGame': "geçersiz",
 };
 
 export const LANGUAGES = { en, fr, ru, nl, tr };

@@ -83,9 +83,13 @@ export function mountProfile(container, playerId) {
       h('p', {}, `${t('profile.asBlack')}: ${record(p.asBlack)}`),
       h('h3', {}, t('profile.history')),
       p.history && p.history.length ? ratingChart(p.history) : h('p', { class: 'muted' }, t('profile.none')),
-      h('ol', { class: 'history', reversed: true }, (p.history || []).slice(0, 20).map(e => h('li', {},
+      h('ol', { class: 'history', reversed: true }, (p.history || []).slice(0, 20).map(e => h('li', {
+        'data-cause': e.cause || 'GAME', class: e.annulled ? 'annulled' : null },
         h('a', { href: `#/replay/${encodeURIComponent(e.gameId)}` }, `${t('profile.game')} ${e.game}`),
-        ` ${t('colour.' + e.colour) || e.colour} · ${e.before} → ${e.after} (${e.change >= 0 ? '+' : ''}${e.change})`))));
+        ` ${t('colour.' + e.colour) || e.colour} · ${e.before} → ${e.after} (${e.change >= 0 ? '+' : ''}${e.change})`,
+        // An annulled game's reversal, and the game it reversed (the rating service sends both lines).
+        e.cause === 'ANNULMENT' ? h('span', { class: 'badge' }, t('profile.annulment'))
+          : e.annulled ? h('span', { class: 'badge' }, t('profile.annulledGame')) : null))));
   }
 
   /** No rating yet: the player's own games (live or finished) say what they are called. */
