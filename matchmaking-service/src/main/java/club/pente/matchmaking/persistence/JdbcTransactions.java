@@ -32,12 +32,26 @@ public class JdbcTransactions implements Transactions {
 
     @Override
     public <T> T run(Work<T> work) {
+        return inTransaction(sql -> work.apply(new JdbcTransaction(sql)));
+    }
+
+    /** One read on its own (autocommit: no transaction round trips around it), for a check on every request. */
+    <T> T read(java.util.function.Function<Sql, T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.apply(new Sql(connection));
+        } catch (SQLException e) {
+            throw new JdbcFailure(e);
+        }
+    }
+
+    /** Statements of this package's own stores (sanctions) in one transaction, with the same retries. */
+    <T> T inTransaction(java.util.function.Function<Sql, T> work) {
         for (int attempt = 1; ; attempt++) {
             SQLException failure;
             try (Connection connection = dataSource.getConnection()) {
                 connection.setAutoCommit(false);
                 try {
-                    T result = work.apply(new JdbcTransaction(connection));
+                    T result = work.apply(new Sql(connection));
                     connection.commit();
                     return result;
                 } catch (SQLException | RuntimeException e) {
@@ -75,8 +89,8 @@ public class JdbcTransactions implements Transactions {
     private static final class JdbcTransaction implements Transaction {
         private final Sql sql;
 
-        JdbcTransaction(Connection connection) {
-            this.sql = new Sql(connection);
+        JdbcTransaction(Sql sql) {
+            this.sql = sql;
         }
 
         @Override

@@ -4,6 +4,8 @@ import club.pente.core.contract.Contracts;
 import club.pente.core.contract.PlayerRef;
 import club.pente.matchmaking.application.InvitationService;
 import club.pente.matchmaking.application.MatchmakingSettings;
+import club.pente.matchmaking.application.Player;
+import club.pente.matchmaking.application.SanctionService;
 import club.pente.matchmaking.application.StoredGame;
 import club.pente.matchmaking.application.StoredInvitation;
 import club.pente.matchmaking.domain.BadRequestException;
@@ -55,7 +57,10 @@ public class InvitationResource {
     private final Caller caller;
     private final String linkBase;
 
-    public InvitationResource(InvitationService invitations, Caller caller, MatchmakingSettings settings) {
+    private final SanctionService sanctions;
+
+    public InvitationResource(InvitationService invitations, Caller caller, MatchmakingSettings settings, SanctionService sanctions) {
+        this.sanctions = sanctions;
         this.invitations = invitations;
         this.caller = caller;
         this.linkBase = settings.invitation().linkBase();
@@ -69,7 +74,9 @@ public class InvitationResource {
         if (request == null) {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\"}");
         }
-        StoredInvitation row = invitations.create(caller.player(), request.mode(), request.timeControl(), request.color(),
+        Player inviter = caller.player();
+        sanctions.requireNotSuspended(inviter);
+        StoredInvitation row = invitations.create(inviter, request.mode(), request.timeControl(), request.color(),
                 request.games(), request.invitee());
         return Response.status(201).entity(view(row, null, null)).build();
     }
@@ -95,7 +102,9 @@ public class InvitationResource {
     @Path("/{code}/accept")
     @Operation(summary = "Accept an invitation: the game (or the match's first game) is created for both players")
     public AcceptedView accept(@PathParam("code") String code) {
-        InvitationService.Accepted accepted = invitations.accept(caller.player(), code);
+        Player acceptor = caller.player();
+        sanctions.requireNotSuspended(acceptor);
+        InvitationService.Accepted accepted = invitations.accept(acceptor, code);
         return new AcceptedView(accepted.code(), accepted.gameId(), accepted.color().name(), accepted.opponent(), accepted.matchId(),
                 GameReadiness.status(accepted.game()), GameReadiness.ready(accepted.game()), GameReadiness.failure(accepted.game()));
     }

@@ -3,6 +3,8 @@ package club.pente.matchmaking.rest;
 import club.pente.core.contract.PlayerRef;
 import club.pente.matchmaking.application.GameStarts;
 import club.pente.matchmaking.application.Matches;
+import club.pente.matchmaking.application.Player;
+import club.pente.matchmaking.application.SanctionService;
 import club.pente.matchmaking.application.StoredGame;
 import club.pente.matchmaking.application.Rematches;
 import club.pente.matchmaking.application.StoredMatch;
@@ -52,7 +54,10 @@ public class MatchResource {
     private final Rematches rematches;
     private final Caller caller;
 
-    public MatchResource(Matches matches, Rematches rematches, Caller caller, GameStarts games) {
+    private final SanctionService sanctions;
+
+    public MatchResource(Matches matches, Rematches rematches, Caller caller, GameStarts games, SanctionService sanctions) {
+        this.sanctions = sanctions;
         this.games = games;
         this.matches = matches;
         this.rematches = rematches;
@@ -89,7 +94,9 @@ public class MatchResource {
     @RolesAllowed({Caller.PLAYER_ROLE, Caller.GUEST_ROLE})
     @Operation(summary = "Ask for a rematch of a finished game; when both players asked, the game is created (colours swapped)")
     public Response rematch(@PathParam("gameId") String gameId) {
-        Rematches.Outcome outcome = rematches.request(caller.player(), gameId);
+        Player player = caller.player();
+        sanctions.requireNotSuspended(player);
+        Rematches.Outcome outcome = rematches.request(player, gameId);
         RematchView view = new RematchView(outcome.state().name(), outcome.previousGameId(), outcome.gameId(),
                 outcome.color() == null ? null : outcome.color().name(), outcome.opponent());
         return Response.status(outcome.state() == Rematches.State.CREATED ? 201 : 202).entity(view).build();
