@@ -1,6 +1,10 @@
 package club.pente.rating.application;
 
+import club.pente.core.contract.AuditAction;
+import club.pente.core.contract.AuditEntry;
+import club.pente.core.contract.AuditOutcome;
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.GameAnnulled;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.RatingChanged;
@@ -20,7 +24,9 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.UUID;
 
 /**
  * Applies one finished game, in one transaction: claim its id (a repeat stops here), and for a rated game
@@ -33,7 +39,17 @@ public class RatingProcessor {
     private static final Logger LOG = Logger.getLogger(RatingProcessor.class);
 
     /** What became of an event. */
-    public enum Result { IGNORED, DUPLICATE, COUNTED, RATED }
+    public enum Result {
+        IGNORED, DUPLICATE, COUNTED, RATED,
+        /** A GameAnnulled: the game's rating changes reversed for both players. */
+        REVERSED,
+        /** A GameAnnulled of a game not rated here (casual, with a guest or the computer, or not seen yet): recorded only. */
+        ANNULLED_UNRATED
+    }
+
+    public static final String SERVICE = "rating-service";
+    /** The audit detail of an annulment that had no rating to reverse. */
+    public static final String NOT_RATED = "not rated";
 
     private final RatingStore store;
     private final OutboxPublisher outbox;
@@ -73,6 +89,131 @@ public class RatingProcessor {
                     }
                     LOG.debugf("game %s: %s", ended.gameId(), result);
                 });
+    }
+
+    /**
+     * Applies an annulment, in one transaction: records it (a game already annulled stops here, so a redelivered
+     * or duplicated GameAnnulled changes nothing), marks the finished game, and for a game rated here locks both
+     * players in id order and takes the game back: rating minus the game's change, one game and its outcome
+     * fewer, a history line and a compensating RatingChanged (cause ANNULMENT) each. Audited as REVERSE_RATINGS
+     * (row and outbox record to pente.admin.audit) in the same transaction.
+     */
+    public Uni<Result> annul(GameAnnulled annulled) {
+        Instant now = Contracts.now();
+        return Panache.withTransaction(() -> store.lockGame(annulled.gameId())
+                        .chain(() -> store.finishedGame(annulled.gameId()))
+                        .chain(game -> {
+                            boolean rated = game != null && game.rated;
+                            return store.recordAnnulment(annulled, rated, now).chain(recorded -> {
+                                if (!recorded) {
+                                    return Uni.createFrom().item(Result.DUPLICATE);
+                                }
+                                if (game != null) {
+                                    game.annulledAt = annulled.occurredAt();
+                                }
+                                Uni<String> detail = rated ? reverse(annulled, now) : Uni.createFrom().item(NOT_RATED);
+                                return detail.chain(text -> audit(auditEntry(annulled, text, now)))
+                                        .replaceWith(rated ? Result.REVERSED : Result.ANNULLED_UNRATED);
+                            });
+                        }))
+                .invoke(result -> {
+                    registry.counter("pente.rating.annulments", "result", result.name()).increment();
+                    if (result != Result.DUPLICATE) {
+                        outbox.wake();
+                    }
+                    LOG.infof("annulment of game %s by %s: %s", annulled.gameId(), annulled.staff().username(), result);
+                });
+    }
+
+    /** The audit entry of an annulment; its id is derived from the game, so a second one is never written. */
+    static AuditEntry auditEntry(GameAnnulled annulled, String detail, Instant now) {
+        return AuditEntry.of(auditId(annulled.gameId()), now, SERVICE, annulled.staff(), AuditAction.REVERSE_RATINGS,
+                annulled.gameId(), annulled.gameId(), annulled.reason(), AuditOutcome.APPLIED, detail);
+    }
+
+    public static String auditId(String gameId) {
+        return derivedId(AuditAction.REVERSE_RATINGS.name() + "/" + gameId);
+    }
+
+    /** The compensating RatingChanged's event id: one per game and player, whatever the redelivery. */
+    public static String annulmentEventId(String gameId, String playerId) {
+        return derivedId(RatingChanged.Cause.ANNULMENT.name() + "/" + gameId + "/" + playerId);
+    }
+
+    private static String derivedId(String name) {
+        return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    private Uni<Void> audit(AuditEntry entry) {
+        OutboxEntity record = new OutboxEntity();
+        record.channel = OutboxEntity.AUDIT;
+        record.eventId = entry.auditId();
+        record.recordKey = entry.targetId();
+        record.gameId = entry.gameId();
+        record.payload = json(entry);
+        record.createdAt = entry.occurredAt();
+        return store.audit(entry).chain(() -> record.persist()).replaceWithVoid();
+    }
+
+    /** Both players' changes taken back; the audit detail, white first: "alice 1520->1500, bob 1480->1500". */
+    private Uni<String> reverse(GameAnnulled annulled, Instant now) {
+        return store.gameLines(annulled.gameId()).chain(lines -> {
+            if (lines.size() != 2) {
+                return Uni.createFrom().failure(new IllegalStateException("rated game " + annulled.gameId() + " has "
+                        + lines.size() + " history lines, not 2"));
+            }
+            // In player-id order, as every rating transaction locks them.
+            RatingChangeEntity first = lines.get(0);
+            RatingChangeEntity second = lines.get(1);
+            return store.lock(first.playerId).chain(firstRow -> store.lock(second.playerId).chain(secondRow -> {
+                String firstDetail = takeBack(first, firstRow, annulled, now);
+                String secondDetail = takeBack(second, secondRow, annulled, now);
+                String detail = Color.WHITE.name().equals(first.colour) ? firstDetail + ", " + secondDetail
+                        : secondDetail + ", " + firstDetail;
+                RatingChanged firstEvent = compensation(annulled, first, firstRow, now);
+                RatingChanged secondEvent = compensation(annulled, second, secondRow, now);
+                return backLine(first, firstRow, annulled, firstEvent)
+                        .chain(() -> backLine(second, secondRow, annulled, secondEvent))
+                        .chain(() -> outbox(firstEvent))
+                        .chain(() -> outbox(secondEvent))
+                        .replaceWith(detail.length() > AuditEntry.MAX_DETAIL ? detail.substring(0, AuditEntry.MAX_DETAIL) : detail);
+            }));
+        });
+    }
+
+    /** Takes the game's line back from the player's row; what it did, for the audit detail. */
+    private static String takeBack(RatingChangeEntity line, PlayerEntity row, GameAnnulled annulled, Instant now) {
+        int before = row.rating;
+        int after = before - (line.ratingAfter - line.ratingBefore);
+        row.takeBack(Color.valueOf(line.colour), EloPolicy.Outcome.valueOf(line.outcome), after, now);
+        return row.name + " " + before + "->" + after;
+    }
+
+    private static RatingChanged compensation(GameAnnulled annulled, RatingChangeEntity line, PlayerEntity row, Instant now) {
+        int after = row.rating;
+        int before = after + (line.ratingAfter - line.ratingBefore);
+        return new RatingChanged(Contracts.SCHEMA_VERSION, annulmentEventId(annulled.gameId(), row.playerId), row.playerId,
+                annulled.gameId(), before, after, row.provisional(), now, RatingChanged.Cause.ANNULMENT);
+    }
+
+    /** The history line of the reversal: the annulled game's colour, outcome, opponent and K, the rating back. */
+    private static Uni<Void> backLine(RatingChangeEntity game, PlayerEntity row, GameAnnulled annulled, RatingChanged event) {
+        RatingChangeEntity line = new RatingChangeEntity();
+        line.playerId = row.playerId;
+        line.gameId = game.gameId;
+        line.gameNo = row.games;
+        line.lineNo = row.lines;
+        line.cause = RatingChanged.Cause.ANNULMENT.name();
+        line.colour = game.colour;
+        line.outcome = game.outcome;
+        line.opponentId = game.opponentId;
+        line.opponentRating = game.opponentRating;
+        line.k = game.k;
+        line.ratingBefore = event.before();
+        line.ratingAfter = event.after();
+        line.provisional = row.provisional();
+        line.occurredAt = annulled.occurredAt();
+        return line.persist().replaceWithVoid();
     }
 
     private Uni<Void> rate(GameEnded ended, Instant now) {
@@ -120,6 +261,8 @@ public class RatingProcessor {
         line.playerId = row.playerId;
         line.gameId = ended.gameId();
         line.gameNo = row.games;
+        line.lineNo = row.lines;
+        line.cause = RatingChanged.Cause.GAME.name();
         line.colour = colour.name();
         line.outcome = outcome.name();
         line.opponentId = opponentId;
@@ -133,18 +276,22 @@ public class RatingProcessor {
     }
 
     private static Uni<Void> outbox(GameEnded ended, PlayerEntity row, EloPolicy.Change change, Instant now) {
-        RatingChanged event = new RatingChanged(Contracts.SCHEMA_VERSION, Contracts.newId(), row.playerId, ended.gameId(),
-                change.before(), change.after(), row.provisional(), now, RatingChanged.Cause.GAME);
+        return outbox(new RatingChanged(Contracts.SCHEMA_VERSION, Contracts.newId(), row.playerId, ended.gameId(),
+                change.before(), change.after(), row.provisional(), now, RatingChanged.Cause.GAME));
+    }
+
+    static Uni<Void> outbox(RatingChanged event) {
         OutboxEntity entry = new OutboxEntity();
+        entry.channel = OutboxEntity.RATINGS;
         entry.eventId = event.eventId();
-        entry.playerId = event.playerId();
+        entry.recordKey = event.playerId();
         entry.gameId = event.gameId();
         entry.payload = json(event);
-        entry.createdAt = now;
+        entry.createdAt = event.occurredAt();
         return entry.persist().replaceWithVoid();
     }
 
-    private static String json(RatingChanged event) {
+    static String json(Object event) {
         try {
             return Contracts.json().writeValueAsString(event);
         } catch (JsonProcessingException e) {

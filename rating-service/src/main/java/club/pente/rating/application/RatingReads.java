@@ -1,5 +1,6 @@
 package club.pente.rating.application;
 
+import club.pente.core.contract.RatingChanged;
 import club.pente.core.rules.Color;
 import club.pente.rating.domain.EloPolicy;
 import club.pente.rating.domain.Statistics;
@@ -19,9 +20,14 @@ public interface RatingReads {
                        Record asBlack) {
     }
 
-    /** One line of a player's rating history: their {@code gameNo}-th rated game. */
+    /**
+     * One line of a player's rating history: a rated game ({@code cause} GAME) or its annulment (ANNULMENT, the same
+     * colour, outcome, opponent and K, the change taken back). {@code gameNo}: rated games counted after the line.
+     * {@code annulled}: the game was annulled (true on both of its lines).
+     */
     record RatingChange(int gameNo, String gameId, Color colour, EloPolicy.Outcome outcome, String opponentId, int opponentRating,
-                        int k, int ratingBefore, int ratingAfter, boolean provisional, Instant occurredAt) {
+                        int k, int ratingBefore, int ratingAfter, boolean provisional, Instant occurredAt, RatingChanged.Cause cause,
+                        boolean annulled) {
     }
 
     /** A player's standing and their latest rating changes, newest first. */
@@ -44,6 +50,15 @@ public interface RatingReads {
      */
     Uni<LeaderboardPage> leaderboard(int page, int size);
 
-    /** All finished games seen (aborted excluded): wins by colour, draws, end reasons. */
+    /** All finished games seen (aborted and annulled excluded): wins by colour, draws, end reasons. */
     Uni<Statistics> statistics();
+
+    /** Players (with or without counted games) by id, for the staff search. */
+    Uni<List<RatedPlayer>> players(java.util.Collection<String> playerIds);
+
+    /** Players whose name contains {@code text} (case-insensitive), best rating first: the search without Keycloak. */
+    Uni<List<RatedPlayer>> playersNamed(String text, int limit);
+
+    /** Outbox rows not yet published. */
+    Uni<Long> outboxBacklog();
 }

@@ -2,7 +2,9 @@ package club.pente.rating.messaging;
 
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.EventHeaders;
+import club.pente.core.contract.GameAnnulled;
 import club.pente.core.contract.GameEnded;
+import club.pente.core.contract.Ids;
 import club.pente.core.contract.GameEvent;
 import club.pente.messaging.RetryBudget;
 import club.pente.messaging.TypeHeader;
@@ -31,7 +33,7 @@ import java.util.function.Supplier;
 
 /**
  * Reads {@code pente.game.events} in its own consumer group, a whole poll at a time. Only {@code GameEnded}
- * matters: a record whose type header names another event is passed over unread, one without the header
+ * and {@code GameAnnulled} (an admin annulled a finished game: its rating changes are reversed) matter: a record whose type header names another event is passed over unread, one without the header
  * is read only as far as its type, and every other event type (including types added later) is skipped.
  * The GameEnded records of a batch are applied one after the other in offset order, and the batch is
  * acknowledged only after every one of them committed or was dead-lettered, so a crash replays them and
@@ -46,7 +48,8 @@ import java.util.function.Supplier;
 public class GameEventConsumer {
     private static final Logger LOG = Logger.getLogger(GameEventConsumer.class);
     private static final String GAME_ENDED = "GameEnded";
-    private static final TypeHeader TYPES = new TypeHeader(EventHeaders.TYPE, List.of(GAME_ENDED));
+    private static final String GAME_ANNULLED = "GameAnnulled";
+    private static final TypeHeader TYPES = new TypeHeader(EventHeaders.TYPE, List.of(GAME_ENDED, GAME_ANNULLED));
 
     /** Times PostgreSQL can store and Java's clock can read, with room to spare: years 1970 to 9999. */
     static final Instant EARLIEST = Instant.EPOCH;
@@ -109,27 +112,37 @@ public class GameEventConsumer {
         if (TYPES.skips(headers)) {
             return Uni.createFrom().voidItem();
         }
-        GameEnded ended;
+        GameEvent event;
         try {
-            ended = read(payload);
+            event = readEvent(payload);
         } catch (UnreadableEventException e) {
             LOG.warnf("unreadable game event at partition %d offset %d: %s", origin.partition(), origin.offset(), e.getMessage());
             return deadLetters.send(key, payload, headers, origin, e);
         }
-        if (ended == null) {
+        if (event == null) {
             return Uni.createFrom().voidItem();
         }
-        return retry.run(() -> processor.process(ended), (failure, kind, attempt, delay) -> LOG.warnf(
-                        "game %s failed (%s, attempt %d), retrying in %d ms: %s", ended.gameId(), kind, attempt, delay.toMillis(), failure))
+        Supplier<Uni<RatingProcessor.Result>> work = event instanceof GameAnnulled annulled
+                ? () -> processor.annul(annulled) : () -> processor.process((GameEnded) event);
+        return retry.run(work, (failure, kind, attempt, delay) -> LOG.warnf(
+                        "game %s failed (%s, attempt %d), retrying in %d ms: %s", event.gameId(), kind, attempt, delay.toMillis(), failure))
                 .replaceWithVoid()
                 .onFailure().recoverWithUni(failure -> {
-                    LOG.errorf(failure, "sending game %s to the dead-letter topic", ended.gameId());
+                    LOG.errorf(failure, "sending game %s to the dead-letter topic", event.gameId());
                     return deadLetters.send(key, payload, headers, origin, failure);
                 });
     }
 
-    /** The GameEnded in a record, null for any other event type; throws when the record is not an event. */
+    /** The GameEnded in a record, null for any other event type (a GameAnnulled included); throws when the record is not an event. */
     static GameEnded read(String payload) {
+        return readEvent(payload) instanceof GameEnded ended ? ended : null;
+    }
+
+    /**
+     * The GameEnded or GameAnnulled in a record, null for any other event type; throws when the record is not an
+     * event or one of those two outside the contract.
+     */
+    static GameEvent readEvent(String payload) {
         if (payload == null || payload.isBlank()) {
             throw new UnreadableEventException("empty record", null);
         }
@@ -142,6 +155,9 @@ public class GameEventConsumer {
         JsonNode type = tree == null ? null : tree.get("type");
         if (type == null || !type.isTextual()) {
             throw new UnreadableEventException("no event type", null);
+        }
+        if (GAME_ANNULLED.equals(type.asText())) {
+            return annulled(tree);
         }
         if (!GAME_ENDED.equals(type.asText())) {
             return null;
@@ -160,5 +176,26 @@ public class GameEventConsumer {
             throw new UnreadableEventException("occurredAt " + ended.occurredAt() + " is not between " + EARLIEST + " and " + LATEST, null);
         }
         return ended;
+    }
+
+    /** A GameAnnulled as the audit needs it: a staff actor, a reason people can read, a storable time. */
+    private static GameAnnulled annulled(JsonNode tree) {
+        GameAnnulled annulled;
+        try {
+            annulled = (GameAnnulled) Contracts.json().treeToValue(tree, GameEvent.class);
+        } catch (Exception e) {
+            throw new UnreadableEventException("not a GameAnnulled: " + e.getMessage(), e);
+        }
+        if (annulled.gameId() == null || annulled.eventId() == null || annulled.white() == null || annulled.black() == null
+                || annulled.occurredAt() == null || annulled.staff() == null) {
+            throw new UnreadableEventException("GameAnnulled without gameId, eventId, players, occurredAt or staff", null);
+        }
+        if (!Ids.isText(annulled.reason(), Ids.MAX_REASON)) {
+            throw new UnreadableEventException("GameAnnulled without a reason of 1 to " + Ids.MAX_REASON + " characters", null);
+        }
+        if (annulled.occurredAt().isBefore(EARLIEST) || annulled.occurredAt().isAfter(LATEST)) {
+            throw new UnreadableEventException("occurredAt " + annulled.occurredAt() + " is not between " + EARLIEST + " and " + LATEST, null);
+        }
+        return annulled;
     }
 }

@@ -29,4 +29,7 @@ public class FinishedGameEntity extends PanacheEntityBase {
     public Instant endedAt;
     @Column(name = "processed_at")
     public Instant processedAt;
+    /** When an admin annulled it; null while it counts. */
+    @Column(name = "annulled_at")
+    public Instant annulledAt;
 }

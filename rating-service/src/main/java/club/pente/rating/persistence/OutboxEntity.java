@@ -10,17 +10,24 @@ import jakarta.persistence.Table;
 
 import java.time.Instant;
 
-/** A RatingChanged event waiting for the relay, written with the change it describes. */
+/**
+ * A record waiting for the relay, written with the change it describes: on channel {@link #RATINGS} a RatingChanged
+ * keyed by player id, on {@link #AUDIT} an AuditEntry keyed by game id.
+ */
 @Entity
 @Table(name = "outbox")
 public class OutboxEntity extends PanacheEntityBase {
+    public static final String RATINGS = "RATINGS";
+    public static final String AUDIT = "AUDIT";
+
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long seq;
     @Column(name = "event_id")
     public String eventId;
-    @Column(name = "player_id")
-    public String playerId;
+    public String channel;
+    @Column(name = "record_key")
+    public String recordKey;
     @Column(name = "game_id")
     public String gameId;
     public String payload;

@@ -39,6 +39,8 @@ public class PlayerEntity extends PanacheEntityBase {
     public int blackLosses;
     @Column(name = "black_draws")
     public int blackDraws;
+    /** History lines so far (rated games and annulments): the next line's {@code line_no} is one more. */
+    public int lines;
     @Column(name = "updated_at")
     public Instant updatedAt;
 
@@ -52,27 +54,40 @@ public class PlayerEntity extends PanacheEntityBase {
 
     /** Counts one more rated game played with {@code colour} and ending in {@code outcome}. */
     public void record(Color colour, EloPolicy.Outcome outcome, int newRating, Instant now) {
+        count(colour, outcome, 1);
         rating = newRating;
-        games++;
+        lines++;
+        updatedAt = now;
+    }
+
+    /** Takes back one rated game played with {@code colour} and ending in {@code outcome} (its annulment). */
+    public void takeBack(Color colour, EloPolicy.Outcome outcome, int newRating, Instant now) {
+        count(colour, outcome, -1);
+        rating = newRating;
+        lines++;
+        updatedAt = now;
+    }
+
+    private void count(Color colour, EloPolicy.Outcome outcome, int by) {
+        games += by;
         if (colour == Color.WHITE) {
-            whiteGames++;
+            whiteGames += by;
         } else {
-            blackGames++;
+            blackGames += by;
         }
         switch (outcome) {
             case WIN -> {
-                wins++;
-                if (colour == Color.WHITE) whiteWins++; else blackWins++;
+                wins += by;
+                if (colour == Color.WHITE) whiteWins += by; else blackWins += by;
             }
             case LOSS -> {
-                losses++;
-                if (colour == Color.WHITE) whiteLosses++; else blackLosses++;
+                losses += by;
+                if (colour == Color.WHITE) whiteLosses += by; else blackLosses += by;
             }
             case DRAW -> {
-                draws++;
-                if (colour == Color.WHITE) whiteDraws++; else blackDraws++;
+                draws += by;
+                if (colour == Color.WHITE) whiteDraws += by; else blackDraws += by;
             }
         }
-        updatedAt = now;
     }
 }

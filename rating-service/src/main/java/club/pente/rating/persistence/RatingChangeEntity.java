@@ -10,7 +10,7 @@ import jakarta.persistence.Table;
 
 import java.time.Instant;
 
-/** One line of a player's rating history. */
+/** One line of a player's rating history: a rated game, or the annulment of one (see {@link #cause}). */
 @Entity
 @Table(name = "rating_changes")
 public class RatingChangeEntity extends PanacheEntityBase {
@@ -21,8 +21,14 @@ public class RatingChangeEntity extends PanacheEntityBase {
     public String playerId;
     @Column(name = "game_id")
     public String gameId;
+    /** The player's rated games counted after this line. */
     @Column(name = "game_no")
     public int gameNo;
+    /** The player's n-th history line: unique per player, so two changes that read the same standing cannot both commit. */
+    @Column(name = "line_no")
+    public int lineNo;
+    /** GAME or ANNULMENT ({@code RatingChanged.Cause}). */
+    public String cause;
     /** WHITE or BLACK. */
     public String colour;
     /** WIN, LOSS or DRAW. */

@@ -1,5 +1,6 @@
 package club.pente.rating.persistence;
 
+import club.pente.core.contract.RatingChanged;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
@@ -12,19 +13,23 @@ import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.util.Collection;
 import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 
 /** {@link RatingReads} on Hibernate Reactive; every call runs in a session of its own ({@code Panache.withSession}). */
 @ApplicationScoped
 public class RatingQueries implements RatingReads {
-    private static final String HISTORY = "playerId = :playerId order by gameNo desc";
+    private static final String HISTORY = "playerId = :playerId order by lineNo desc";
     private static final String RATED = "games >= 1";
     // Established players first, then the provisional ones (a new club's board is not empty), each by rating.
     private static final String LEADERBOARD = RATED + " order by case when games >= :established then 0 else 1 end, "
             + "rating desc, games desc, playerId";
-    private static final String STATISTICS = "select f.result, f.reason, count(f) from FinishedGameEntity f group by f.result, f.reason";
+    private static final String STATISTICS = "select f.result, f.reason, count(f) from FinishedGameEntity f where f.annulledAt is null "
+            + "group by f.result, f.reason";
 
     @Override
     public Uni<RatedPlayer> player(String playerId) {
@@ -40,8 +45,48 @@ public class RatingQueries implements RatingReads {
             Uni<List<RatingChangeEntity>> lines = historyLimit == 0 ? Uni.createFrom().item(List.of())
                     : RatingChangeEntity.<RatingChangeEntity>find(HISTORY, Parameters.with("playerId", playerId))
                     .page(Page.ofSize(historyLimit)).list();
-            return lines.map(rows -> new Profile(player(player), rows.stream().map(RatingQueries::change).toList()));
+            return lines.flatMap(rows -> annulled(rows).map(annulled -> new Profile(player(player),
+                    rows.stream().map(row -> change(row, annulled.contains(row.gameId))).toList())));
         }));
+    }
+
+    /** Which of the lines' games were annulled. */
+    private static Uni<Set<String>> annulled(List<RatingChangeEntity> rows) {
+        Set<String> ids = new HashSet<>();
+        for (RatingChangeEntity row : rows) {
+            ids.add(row.gameId);
+        }
+        if (ids.isEmpty()) {
+            return Uni.createFrom().item(Set.of());
+        }
+        // A game with history lines was seen, so its finished_games row carries the mark.
+        return Panache.getSession().chain(session -> session
+                .createQuery("select f.gameId from FinishedGameEntity f where f.gameId in (:ids) and f.annulledAt is not null", String.class)
+                .setParameter("ids", List.copyOf(ids))
+                .getResultList()).map(Set::copyOf);
+    }
+
+    @Override
+    public Uni<List<RatedPlayer>> players(Collection<String> playerIds) {
+        if (playerIds.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>list("playerId in ?1", List.copyOf(playerIds))
+                .map(rows -> rows.stream().map(RatingQueries::player).toList()));
+    }
+
+    @Override
+    public Uni<List<RatedPlayer>> playersNamed(String text, int limit) {
+        // The text is a parameter and its LIKE wildcards are escaped: it matches literally.
+        String pattern = "%" + text.toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>find("lower(name) like ?1 order by rating desc, games desc, playerId", pattern)
+                .page(Page.ofSize(limit)).list()
+                .map(rows -> rows.stream().map(RatingQueries::player).toList()));
+    }
+
+    @Override
+    public Uni<Long> outboxBacklog() {
+        return Panache.withSession(() -> OutboxEntity.count("publishedAt is null"));
     }
 
     @Override
@@ -81,8 +126,9 @@ public class RatingQueries implements RatingReads {
                 new Record(p.blackGames, p.blackWins, p.blackLosses, p.blackDraws));
     }
 
-    private static RatingChange change(RatingChangeEntity row) {
+    private static RatingChange change(RatingChangeEntity row, boolean annulled) {
         return new RatingChange(row.gameNo, row.gameId, Color.valueOf(row.colour), EloPolicy.Outcome.valueOf(row.outcome), row.opponentId,
-                row.opponentRating, row.k, row.ratingBefore, row.ratingAfter, row.provisional, row.occurredAt);
+                row.opponentRating, row.k, row.ratingBefore, row.ratingAfter, row.provisional, row.occurredAt,
+                RatingChanged.Cause.valueOf(row.cause), annulled);
     }
 }

@@ -13,14 +13,18 @@ public record PlayerProfile(String playerId, String name, int rating, boolean pr
     public record ColourRecord(int games, int wins, int losses, int draws) {
     }
 
-    /** One rated game: the player's {@code game}-th, its result for them and the rating before and after. */
+    /**
+     * One rating change: a rated game ({@code cause} GAME; {@code game} = the player's n-th) or the annulment of one
+     * (ANNULMENT: that game's colour, outcome, opponent and K, the change taken back; {@code game} = rated games
+     * counted after it). {@code annulled} is true on both lines of an annulled game.
+     */
     public record HistoryEntry(int game, String gameId, String colour, String outcome, String opponentId,
                                int opponentRating, int k, int before, int after, int change, boolean provisional,
-                               Instant occurredAt) {
+                               Instant occurredAt, String cause, boolean annulled) {
         static HistoryEntry of(RatingReads.RatingChange line) {
             return new HistoryEntry(line.gameNo(), line.gameId(), line.colour().name(), line.outcome().name(), line.opponentId(),
                     line.opponentRating(), line.k(), line.ratingBefore(), line.ratingAfter(), line.ratingAfter() - line.ratingBefore(),
-                    line.provisional(), line.occurredAt());
+                    line.provisional(), line.occurredAt(), line.cause().name(), line.annulled());
         }
     }
 

@@ -6,6 +6,7 @@ import club.pente.stack.StackConfig;
 import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.TestDatabases;
 import club.pente.testinfra.KafkaTestResource;
+import club.pente.testinfra.KeycloakTestResource;
 import club.pente.testinfra.PostgresTestResource;
 import club.pente.testinfra.TestStack;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
@@ -17,14 +18,15 @@ import java.util.Map;
 
 /**
  * Real Kafka and PostgreSQL for the rating service's tests, isolated from anything else on the same
- * stack: a freshly created database and topics named for this run only. (The service has no
- * authenticated endpoint, so Keycloak is not needed.) Four partitions and four consumers, so that games
+ * stack: a freshly created database and topics named for this run only, and the real Keycloak for the staff
+ * endpoints (tokens from {@code DemoTokens}). Four partitions and four consumers, so that games
  * of one player really are processed at the same time.
  */
 public class RatingServiceTestResource implements QuarkusTestResourceLifecycleManager {
     public static final String DATABASE = "pente_rating_test";
     private final KafkaTestResource kafka = new KafkaTestResource();
     private final PostgresTestResource postgres = new PostgresTestResource();
+    private final KeycloakTestResource keycloak = new KeycloakTestResource();
 
     @Override
     public void init(Map<String, String> initArgs) {
@@ -36,6 +38,7 @@ public class RatingServiceTestResource implements QuarkusTestResourceLifecycleMa
         TestDatabases.recreate(DATABASE);
         Map<String, String> props = new HashMap<>(kafka.start());
         props.putAll(postgres.start());
+        props.putAll(keycloak.start());
         props.putAll(IsolatedTopics.fresh("test").properties());
         props.put("pente.kafka.partitions", "4");
         props.put("mp.messaging.incoming.game-events.concurrency", "4");

@@ -1,11 +1,15 @@
 package club.pente.rating.support;
 
+import club.pente.core.contract.AuditEntry;
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.GameAnnulled;
 import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.PerSide;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.RatingChanged;
+import club.pente.core.contract.StaffActor;
+import club.pente.core.contract.StaffRole;
 import club.pente.core.contract.Topic;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
@@ -29,6 +33,7 @@ public final class RatingStreams implements AutoCloseable {
     private final StreamPublisher publisher;
     private final StreamRecorder<RatingChanged> ratings;
     private final StreamRecorder<String> deadLetters;
+    private final StreamRecorder<AuditEntry> audit;
     private final String eventsTopic;
 
     /** The topics of the application under test. */
@@ -36,14 +41,44 @@ public final class RatingStreams implements AutoCloseable {
         var config = ConfigProvider.getConfig();
         return new RatingStreams(config.getValue("kafka.bootstrap.servers", String.class),
                 IsolatedTopics.configured(config, Topic.GAME_EVENTS), IsolatedTopics.configured(config, Topic.RATING_EVENTS),
-                IsolatedTopics.configured(config, Topic.RATING_GAME_EVENTS_DLQ));
+                IsolatedTopics.configured(config, Topic.RATING_GAME_EVENTS_DLQ), IsolatedTopics.configured(config, Topic.ADMIN_AUDIT));
     }
 
-    public RatingStreams(String bootstrapServers, String eventsTopic, String ratingTopic, String deadLetterTopic) {
+    public RatingStreams(String bootstrapServers, String eventsTopic, String ratingTopic, String deadLetterTopic, String auditTopic) {
         this.eventsTopic = eventsTopic;
         ratings = StreamRecorder.fromNow(bootstrapServers, RatingStreams::ratingChanged, ratingTopic);
         deadLetters = StreamRecorder.rawFromNow(bootstrapServers, deadLetterTopic);
+        audit = StreamRecorder.fromNow(bootstrapServers, RatingStreams::auditEntry, auditTopic);
         publisher = new StreamPublisher(bootstrapServers);
+    }
+
+    private static AuditEntry auditEntry(String json) {
+        try {
+            return Contracts.json().readValue(json, AuditEntry.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable audit entry", e);
+        }
+    }
+
+    /** The admin who annuls in these tests, as the game service names the staff member in GameAnnulled. */
+    public static final StaffActor ADMIN = new StaffActor("admin-subject-" + UUID.randomUUID(), "admin", StaffRole.ADMIN);
+
+    /** A GameAnnulled as the game service publishes it after an admin's AnnulGame. */
+    public static GameAnnulled annulled(GameEnded game, String reason) {
+        return new GameAnnulled(Contracts.SCHEMA_VERSION, UUID.randomUUID().toString(), game.gameId(), game.version() + 1,
+                Contracts.now(), UUID.randomUUID().toString(), game.ranked(), game.white(), game.black(), ADMIN, reason);
+    }
+
+    /** Sends it keyed by game id with the type header, as the game service does; returns the JSON sent. */
+    public String publish(GameAnnulled event) {
+        String json = StreamPublisher.json(event);
+        sendTyped(event.gameId(), json, "GameAnnulled");
+        return json;
+    }
+
+    /** Every audit entry on pente.admin.audit so far. */
+    public List<Recorded<AuditEntry>> auditRecords() {
+        return audit.records();
     }
 
     private static RatingChanged ratingChanged(String json) {
@@ -107,6 +142,7 @@ public final class RatingStreams implements AutoCloseable {
         try {
             ratings.close();
             deadLetters.close();
+            audit.close();
         } finally {
             publisher.close();
         }
