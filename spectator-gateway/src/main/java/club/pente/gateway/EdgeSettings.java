@@ -49,6 +49,13 @@ public interface EdgeSettings {
          */
         MaxBody maxBody();
 
+        /**
+         * Forwarded staff endpoints only an admin may call, each {@code METHOD /api/admin/...} ({@code {id}} one id
+         * segment); every other {@code /api/admin/...} path needs a moderator at least. The owner checks again.
+         */
+        @WithDefault("POST /api/admin/games/{id}/annul")
+        List<String> adminOnly();
+
         interface MaxBody {
             @WithDefault("16K")
             MemorySize games();

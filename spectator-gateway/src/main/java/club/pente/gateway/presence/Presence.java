@@ -37,8 +37,23 @@ public class Presence {
     private record Report(int online, int spectators, java.util.List<String> players, long at) {
     }
 
+    /**
+     * A gateway's load, as its lobby report carries it in three fields the contract's {@link PresenceChanged} does not
+     * name ({@code games}, {@code sockets}, {@code lobbySockets}: readers that do not know them ignore them). A report
+     * from a gateway that does not send them has nulls. {@code at} is when the report arrived (or was sent, for this one).
+     */
+    public record GatewayLoad(String instance, Integer games, Integer sockets, Integer lobbySockets, java.time.Instant at,
+                              boolean self) {
+    }
+
+    private static final String GAMES = "games";
+    private static final String SOCKETS = "sockets";
+    private static final String LOBBY_SOCKETS = "lobbySockets";
+
     private final String gatewayId;
     private final Emitter<Record<String, String>> emitter;
+    /** gateway id -> its latest lobby report's load (this gateway's own included). */
+    private final Map<String, GatewayLoad> loads = new ConcurrentHashMap<>();
     /** scope -> gateway id -> its latest report. */
     private final Map<String, Map<String, Report>> reports = new ConcurrentHashMap<>();
     /** game id -> player id -> when another gateway last reported them connected, or stopped doing so. */
@@ -55,8 +70,17 @@ public class Presence {
                 playersHere.size(), Contracts.now(), playersHere));
     }
 
-    public void publishLobby(int online) {
-        publish(new PresenceChanged(Contracts.SCHEMA_VERSION, Contracts.newId(), LOBBY, gatewayId, online, 0, 0, Contracts.now()));
+    /**
+     * This gateway's lobby report: people online here, and its load for the operations page (rooms watched here,
+     * game sockets, lobby sockets).
+     */
+    public void publishLobby(int online, int games, int sockets, int lobbySockets) {
+        PresenceChanged presence = new PresenceChanged(Contracts.SCHEMA_VERSION, Contracts.newId(), LOBBY, gatewayId, online, 0, 0,
+                Contracts.now());
+        loads.put(gatewayId, new GatewayLoad(gatewayId, games, sockets, lobbySockets, presence.occurredAt(), true));
+        com.fasterxml.jackson.databind.node.ObjectNode json = Contracts.json().valueToTree(presence);
+        json.put(GAMES, games).put(SOCKETS, sockets).put(LOBBY_SOCKETS, lobbySockets);
+        emitter.send(Record.of(presence.scope(), json.toString()));
     }
 
     private void publish(PresenceChanged presence) {
@@ -70,16 +94,35 @@ public class Presence {
     @Incoming("presence")
     public void onPresence(String json) {
         try {
-            PresenceChanged presence = Contracts.json().readValue(json, PresenceChanged.class);
+            com.fasterxml.jackson.databind.JsonNode tree = Contracts.json().readTree(json);
+            PresenceChanged presence = Contracts.json().treeToValue(tree, PresenceChanged.class);
             if (!plausible(presence)) {
                 return;
             }
             if (!gatewayId.equals(presence.gatewayId())) {
-                received(presence, System.currentTimeMillis());
+                long now = System.currentTimeMillis();
+                received(presence, now);
+                if (LOBBY.equals(presence.scope())) {
+                    loads.put(presence.gatewayId(), new GatewayLoad(presence.gatewayId(), count(tree.get(GAMES)), count(tree.get(SOCKETS)),
+                            count(tree.get(LOBBY_SOCKETS)), java.time.Instant.ofEpochMilli(now), false));
+                }
             }
         } catch (Exception e) {
             // not a presence message we understand: ignore
         }
+    }
+
+    /** A count another gateway reported: a whole number within what one gateway can hold, else unknown. */
+    private static Integer count(com.fasterxml.jackson.databind.JsonNode value) {
+        return value != null && value.isInt() && value.intValue() >= 0 && value.intValue() <= MAX_COUNT ? value.intValue() : null;
+    }
+
+    /** Every gateway with a fresh lobby report (this one first once it has reported), for the operations page. */
+    public java.util.List<GatewayLoad> gateways() {
+        long fresh = System.currentTimeMillis() - STALE_MILLIS;
+        return loads.values().stream().filter(load -> load.at().toEpochMilli() >= fresh)
+                .sorted(java.util.Comparator.comparing((GatewayLoad load) -> !load.self()).thenComparing(GatewayLoad::instance))
+                .toList();
     }
 
     /**
@@ -122,6 +165,7 @@ public class Presence {
         reports.values().removeIf(Map::isEmpty);
         lastSeen.values().forEach(players -> players.values().removeIf(at -> at < now - REMEMBER_MILLIS));
         lastSeen.values().removeIf(Map::isEmpty);
+        loads.values().removeIf(load -> load.at().toEpochMilli() < now - STALE_MILLIS);
     }
 
     /** True when another gateway's fresh report names the player as connected to the game. */

@@ -1,6 +1,9 @@
 package club.pente.gateway.proxy;
 
+import club.pente.core.contract.StaffRole;
 import club.pente.gateway.EdgeSettings;
+import club.pente.gateway.admin.AdminGames;
+import club.pente.gateway.admin.StaffFence;
 import club.pente.gateway.http.ClientAddress;
 import club.pente.gateway.http.PathRules;
 import club.pente.gateway.quota.Callers;
@@ -38,7 +41,7 @@ public class ApiProxy {
     private static final Logger LOG = Logger.getLogger(ApiProxy.class);
     private static final List<String> REQUEST_HEADERS = List.of("Authorization", "Content-Type", "Accept");
     private static final List<String> RESPONSE_HEADERS = List.of("Content-Type", "Content-Disposition", "Retry-After", "WWW-Authenticate");
-    private static final String ROUTE = "/{service:games|matchmaking|ratings|ai}{rest:(/.*)?}";
+    private static final String ROUTE = "/{service:games|matchmaking|ratings|ai|admin}{rest:(/.*)?}";
 
     // HTTP/1.1 to the services: over a shared HTTP/2 (h2c) connection one refused request ends in GOAWAY,
     // which failed every other caller's request in flight on it (seen by the hostile-input suite as 503s).
@@ -50,8 +53,21 @@ public class ApiProxy {
     private final Duration timeout;
     private final Quotas quotas;
     private final Callers callers;
+    private final List<AdminOnly> adminOnly;
+    private final AdminGames adminGames;
 
-    public ApiProxy(EdgeSettings settings, Quotas quotas, Callers callers) {
+    /** A forwarded staff endpoint only admins may call. */
+    private record AdminOnly(String method, List<String> segments) {
+        static AdminOnly parse(String entry) {
+            String[] parts = entry.strip().split("\\s+");
+            if (parts.length != 2 || !parts[1].startsWith(ApiRoutes.STAFF_PREFIX)) {
+                throw new IllegalArgumentException("pente.proxy.admin-only entries are METHOD /api/admin/...: " + entry);
+            }
+            return new AdminOnly(parts[0], ApiRoutes.segmentsOf(parts[1]));
+        }
+    }
+
+    public ApiProxy(EdgeSettings settings, Quotas quotas, Callers callers, AdminGames adminGames) {
         EdgeSettings.Route route = settings.route();
         EdgeSettings.Proxy.Paths paths = settings.proxy().paths();
         this.targets = Map.of("games", route.games(), "matchmaking", route.matchmaking(), "ratings", route.ratings(), "ai", route.ai());
@@ -63,6 +79,8 @@ public class ApiProxy {
         this.timeout = route.timeout();
         this.quotas = quotas;
         this.callers = callers;
+        this.adminOnly = settings.proxy().adminOnly().stream().filter(entry -> !entry.isBlank()).map(AdminOnly::parse).toList();
+        this.adminGames = adminGames;
     }
 
     @GET
@@ -106,12 +124,31 @@ public class ApiProxy {
         if (!quotas.apiPerAddress().tryAcquire(ClientAddress.of(request))) {
             return tooMany(quotas.apiPerAddress().retryAfterSeconds(), "too many requests from this address");
         }
-        return callers.identity(headers.getHeaderString("Authorization")).chain(identity -> {
-            if (identity.isPresent() && !quotas.apiPerIdentity().tryAcquire(identity.get())) {
+        // On the decoded segments, the ones routed on: an encoded spelling of "admin" is fenced all the same.
+        boolean staffPath = checked.segments().size() > 2 && "admin".equals(checked.segments().get(1));
+        return callers.verified(headers.getHeaderString("Authorization")).chain(identity -> {
+            if (identity.isPresent() && !quotas.apiPerIdentity().tryAcquire(identity.get().id())) {
                 return tooMany(quotas.apiPerIdentity().retryAfterSeconds(), "too many requests from this player");
             }
-            return send(method, service, path, request.query(), headers, body);
+            if (staffPath) {
+                // The first fence: players and strangers never reach a service's staff endpoints (which check again).
+                StaffFence.Checked fence = StaffFence.decide(identity, required(method, checked.segments()));
+                if (!fence.allowed()) {
+                    return Uni.createFrom().item(fence.refusal());
+                }
+            }
+            Uni<Response> answer = send(method, service, path, request.query(), headers, body);
+            return "GET".equals(method) && AdminGames.isListPath(checked.segments()) ? answer.map(adminGames::withSpectators) : answer;
         });
+    }
+
+    private StaffRole required(String method, List<String> segments) {
+        for (AdminOnly entry : adminOnly) {
+            if (entry.method().equalsIgnoreCase(method) && ApiRoutes.matches(entry.segments(), segments)) {
+                return StaffRole.ADMIN;
+            }
+        }
+        return StaffRole.MODERATOR;
     }
 
     private Uni<Response> send(String method, String service, String path, String query, HttpHeaders headers, byte[] body) {

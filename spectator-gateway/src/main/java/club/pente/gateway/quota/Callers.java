@@ -1,6 +1,7 @@
 package club.pente.gateway.quota;
 
 import club.pente.gateway.identity.Identities;
+import club.pente.gateway.identity.Identity;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -25,6 +26,11 @@ public class Callers {
     }
 
     public Uni<Optional<String>> identity(String authorization) {
+        return verified(authorization).map(identity -> identity.map(Identity::id));
+    }
+
+    /** The whole verified identity (with its realm roles), or empty for no token or one that does not verify. */
+    public Uni<Optional<Identity>> verified(String authorization) {
         if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return Uni.createFrom().item(Optional.empty());
         }
@@ -33,7 +39,7 @@ public class Callers {
             return Uni.createFrom().item(Optional.empty());
         }
         return identities.verify(token)
-                .map(identity -> Optional.of(identity.id()))
+                .map(Optional::of)
                 .onFailure().recoverWithItem(Optional.empty());
     }
 }

@@ -238,6 +238,11 @@ final class GameRoom {
         return all;
     }
 
+    /** Someone is here: a socket or an event stream. */
+    synchronized boolean watched() {
+        return !viewers.isEmpty() || !streams.isEmpty();
+    }
+
     synchronized int size() {
         return viewers.size();
     }

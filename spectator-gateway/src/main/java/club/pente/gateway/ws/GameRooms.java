@@ -86,6 +86,16 @@ public class GameRooms {
         return keys;
     }
 
+    /** Games someone watches on this gateway right now (a socket or an event stream open). */
+    public int watchedRooms() {
+        return (int) rooms.values().stream().filter(GameRoom::watched).count();
+    }
+
+    /** Game sockets open on this gateway (players and spectators; event streams not counted). */
+    public int sockets() {
+        return rooms.values().stream().mapToInt(GameRoom::size).sum();
+    }
+
     public int localSpectators(String gameId) {
         GameRoom room = rooms.get(gameId);
         return room == null ? 0 : room.spectators();

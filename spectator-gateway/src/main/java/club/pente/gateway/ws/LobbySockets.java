@@ -99,7 +99,7 @@ public class LobbySockets {
 
     @Scheduled(every = "2s")
     void broadcast() {
-        presence.publishLobby(localOnline());
+        presence.publishLobby(localOnline(), games.watchedRooms(), games.sockets(), members.size());
         if (gamesChanged) {
             gamesChanged = false;
             gameService.games("live", 30).subscribe().with(liveGames::set, f -> gamesChanged = true);

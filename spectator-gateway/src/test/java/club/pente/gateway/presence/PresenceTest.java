@@ -5,6 +5,7 @@ import club.pente.core.contract.PresenceChanged;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,6 +45,26 @@ class PresenceTest {
         // Another gateway that has her keeps her connected, whatever the dead one said.
         presence.received(report("gw-live", "g1", "alice"), 50_000);
         assertThat(presence.connectedElsewhere("g1", "alice", 51_000)).isTrue();
+    }
+
+    @Test
+    void aLobbyReportCarriesItsGatewaysLoadAndAnOldOneWithoutItReadsAsUnknown() {
+        presence.onPresence("{\"schemaVersion\":1,\"eventId\":\"e1\",\"scope\":\"lobby\",\"gatewayId\":\"gw-new\",\"online\":3,"
+                + "\"spectators\":0,\"playersConnected\":0,\"games\":2,\"sockets\":5,\"lobbySockets\":1}");
+        presence.onPresence("{\"schemaVersion\":1,\"eventId\":\"e2\",\"scope\":\"lobby\",\"gatewayId\":\"gw-old\",\"online\":1,"
+                + "\"spectators\":0,\"playersConnected\":0}");
+        presence.onPresence("{\"schemaVersion\":1,\"eventId\":\"e3\",\"scope\":\"lobby\",\"gatewayId\":\"gw-odd\",\"online\":1,"
+                + "\"spectators\":0,\"playersConnected\":0,\"games\":-1,\"sockets\":\"5\",\"lobbySockets\":1.5}");
+        Map<String, Presence.GatewayLoad> loads = new java.util.HashMap<>();
+        presence.gateways().forEach(load -> loads.put(load.instance(), load));
+        assertThat(loads.get("gw-new")).extracting(Presence.GatewayLoad::games, Presence.GatewayLoad::sockets,
+                Presence.GatewayLoad::lobbySockets).containsExactly(2, 5, 1);
+        assertThat(loads.get("gw-old").games()).isNull();
+        assertThat(loads.get("gw-odd")).extracting(Presence.GatewayLoad::games, Presence.GatewayLoad::sockets,
+                Presence.GatewayLoad::lobbySockets).containsOnlyNulls();
+        assertThat(loads.values()).noneMatch(Presence.GatewayLoad::self);
+        // The counts other gateways use are unchanged by the new fields.
+        assertThat(presence.online(0)).isEqualTo(5);
     }
 
     @Test

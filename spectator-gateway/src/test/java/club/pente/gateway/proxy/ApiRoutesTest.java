@@ -37,6 +37,20 @@ class ApiRoutesTest {
     }
 
     @Test
+    void staffPathsGoToTheServiceThatNamesThemAndEachToOneOnly() {
+        ApiRoutes staff = new ApiRoutes(Map.of("games", List.of("/api/admin/games", "/api/admin/games/{id}/abort"),
+                "matchmaking", List.of("/api/admin/players/{id}/suspension")));
+        assertThat(staff.serviceFor(PathRules.checkPath("/api/admin/games").segments())).isEqualTo("games");
+        assertThat(staff.serviceFor(PathRules.checkPath("/api/admin/games/g1/abort").segments())).isEqualTo("games");
+        assertThat(staff.serviceFor(PathRules.checkPath("/api/admin/players/p1/suspension").segments())).isEqualTo("matchmaking");
+        assertThat(staff.serviceFor(PathRules.checkPath("/api/admin/players/p1").segments())).isNull();
+        assertThat(staff.serviceFor(PathRules.checkPath("/api/admin/status").segments())).isNull();
+        assertThatThrownBy(() -> new ApiRoutes(Map.of("games", List.of("/api/admin/x"), "ratings", List.of("/api/admin/x"))))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ApiRoutes(Map.of("games", List.of("/api/admin/")))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aPatternOutsideItsServiceIsAConfigurationError() {
         assertThatThrownBy(() -> new ApiRoutes(Map.of("games", List.of("/q/openapi")))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new ApiRoutes(Map.of("games", List.of("/api/gamesx")))).isInstanceOf(IllegalArgumentException.class);

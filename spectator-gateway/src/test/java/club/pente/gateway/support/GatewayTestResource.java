@@ -19,6 +19,8 @@ import java.util.Map;
 public class GatewayTestResource implements QuarkusTestResourceLifecycleManager {
     private static final String DATABASE = "pente_game_gateway_test";
     private static final int GAME_PORT = 18096;
+    /** A port no service listens on (TCP port 1 is never one of ours). */
+    public static final String NOBODY = "http://127.0.0.1:1";
     private static volatile String gameServiceManagementUrl;
     private ServiceProcess gameService;
 
@@ -36,6 +38,14 @@ public class GatewayTestResource implements QuarkusTestResourceLifecycleManager 
         Map<String, String> props = new HashMap<>(topics.properties());
         props.putAll(ServiceProperties.kafkaAndKeycloak(config)); // Kafka, Keycloak and the development guest key
         props.put("pente.route.games", gameService.url());
+        // Nothing else runs behind this gateway: a port nobody listens on, whatever else runs on this machine.
+        props.put("pente.route.matchmaking", NOBODY);
+        props.put("pente.route.ratings", NOBODY);
+        props.put("pente.route.ai", NOBODY);
+        props.put("pente.operations.health.game", gameService.managementUrl());
+        props.put("pente.operations.health.matchmaking", NOBODY);
+        props.put("pente.operations.health.rating", NOBODY);
+        props.put("pente.operations.health.ai", NOBODY);
         props.put("pente.ws.allowed-origins", "http://localhost:8080");
         props.put("pente.gateway.resume-buffer", "4");
         // Small limits so that the quota tests reach them quickly; every test speaks within them.
