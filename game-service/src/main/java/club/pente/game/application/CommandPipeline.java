@@ -1,5 +1,6 @@
 package club.pente.game.application;
 
+import club.pente.core.contract.AuditEntry;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameEvent;
 import club.pente.game.application.GameLedger.Batch;
@@ -14,6 +15,7 @@ import club.pente.game.domain.AppliedMove;
 import club.pente.game.domain.Decision;
 import club.pente.game.domain.GameAuthority;
 import club.pente.game.domain.LiveGame;
+import club.pente.game.domain.StaffAudit;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -88,6 +90,7 @@ public final class CommandPipeline {
         }
         Map<CommandKey, RecordPosition> seen = ledger.processed(keys);
         Map<RecordPosition, List<EventRecord>> replay = replay(records, seen);
+        Map<String, AuditEntry> replayedAudits = replayedAudits(records, seen);
 
         Set<String> missing = new LinkedHashSet<>();
         for (CommandRecord record : records) {
@@ -110,6 +113,7 @@ public final class CommandPipeline {
         List<ChatWrite> chats = new ArrayList<>();
         List<ChatRemoval> chatRemovals = new ArrayList<>();
         List<StoredEvent> stored = new ArrayList<>(records.size());
+        List<AuditEntry> audits = new ArrayList<>();
         List<EventRecord> out = new ArrayList<>(records.size());
         int applied = 0;
         try {
@@ -124,6 +128,10 @@ public final class CommandPipeline {
                             if (event.gameId().equals(key.gameId())) { // a position names a record only within one topic's life
                                 out.add(event);
                             }
+                        }
+                        AuditEntry audit = replayedAudits.isEmpty() ? null : replayedAudits.get(auditId(key));
+                        if (audit != null) {
+                            out.add(EventRecord.audit(audit));
                         }
                     } else {
                         duplicates.increment();
@@ -190,6 +198,11 @@ public final class CommandPipeline {
                     stored.add(new StoredEvent(encoded, event.eventId(), event.version(), position, now));
                     out.add(encoded);
                 }
+                AuditEntry audit = StaffAudit.of(record.command(), decision, now);
+                if (audit != null) {
+                    audits.add(audit);
+                    out.add(EventRecord.audit(audit));
+                }
                 if (record.command().issuedAt() != null && !record.command().issuedAt().isAfter(now)) { // optional; clocks differ
                     commandLag.record(Duration.between(record.command().issuedAt(), now));
                 }
@@ -204,7 +217,7 @@ public final class CommandPipeline {
                 }
             }
             if (!processed.isEmpty()) {
-                ledger.commit(new Batch(processed, games, takeBacks, moves, chats, chatRemovals, stored));
+                ledger.commit(new Batch(processed, games, takeBacks, moves, chats, chatRemovals, stored, audits));
             }
         } catch (RuntimeException e) {
             versionBefore.keySet().forEach(liveGames::evict);
@@ -235,6 +248,29 @@ public final class CommandPipeline {
             byRecord.computeIfAbsent(event.record(), r -> new ArrayList<>()).add(event.event());
         }
         return byRecord;
+    }
+
+    /** The audit entries of staff commands that are redeliveries of their own records, by audit id. */
+    private Map<String, AuditEntry> replayedAudits(List<CommandRecord> records, Map<CommandKey, RecordPosition> seen) {
+        List<String> ids = new ArrayList<>();
+        for (CommandRecord record : records) {
+            RecordPosition position = new RecordPosition(record.partition(), record.offset());
+            if (StaffAudit.isStaffCommand(record.command()) && position.equals(seen.get(record.key()))) {
+                ids.add(auditId(record.key()));
+            }
+        }
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, AuditEntry> byId = new HashMap<>();
+        for (AuditEntry entry : ledger.audits(ids)) {
+            byId.put(entry.auditId(), entry);
+        }
+        return byId;
+    }
+
+    private static String auditId(CommandKey key) {
+        return StaffAudit.auditId(key.gameId(), key.actorId(), key.commandId());
     }
 
     static EventRecord encode(GameEvent event) {

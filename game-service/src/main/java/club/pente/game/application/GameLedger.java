@@ -1,5 +1,6 @@
 package club.pente.game.application;
 
+import club.pente.core.contract.AuditEntry;
 import club.pente.core.contract.ChatPosted;
 import club.pente.game.domain.AppliedMove;
 import club.pente.game.domain.LiveGame;
@@ -26,6 +27,9 @@ public interface GameLedger {
 
     /** The events stored for commands handled from these records, in the order they were decided. */
     List<StoredEvent> eventsOf(Collection<RecordPosition> records);
+
+    /** The stored audit entries with these ids (those of redelivered staff commands, to publish them again). */
+    List<AuditEntry> audits(Collection<String> auditIds);
 
     /**
      * Writes a batch in one transaction. Fails with {@link StaleGameException} and writes nothing when a
@@ -63,8 +67,14 @@ public interface GameLedger {
     record ChatRemoval(String gameId, String messageId, String staffId, String reason, Instant at) {
     }
 
+    /** {@code audits}: one entry per staff command decided, written with its effect (the admin_audit table). */
     record Batch(List<Processed> processed, List<GameWrite> games, List<TakeBack> takeBacks, List<AppliedMove> moves,
-                 List<ChatWrite> chats, List<ChatRemoval> chatRemovals, List<StoredEvent> events) {
+                 List<ChatWrite> chats, List<ChatRemoval> chatRemovals, List<StoredEvent> events, List<AuditEntry> audits) {
+        public Batch(List<Processed> processed, List<GameWrite> games, List<TakeBack> takeBacks, List<AppliedMove> moves,
+                     List<ChatWrite> chats, List<ChatRemoval> chatRemovals, List<StoredEvent> events) {
+            this(processed, games, takeBacks, moves, chats, chatRemovals, events, List.of());
+        }
+
         public Batch(List<Processed> processed, List<GameWrite> games, List<AppliedMove> moves, List<StoredEvent> events) {
             this(processed, games, List.of(), moves, List.of(), List.of(), events);
         }

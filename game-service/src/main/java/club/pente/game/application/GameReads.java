@@ -42,6 +42,10 @@ public interface GameReads {
                        EndReason reason, int ply, Color toMove, long version, Instant createdAt, Instant lastMoveAt, Instant endedAt) {
     }
 
+    /** A live game for staff: its listing and its stored clocks (the side to move's runs from {@code turnStartedAt}). */
+    record StaffListing(GameListing game, long whiteMillis, long blackMillis, Instant turnStartedAt) {
+    }
+
     /** A stored chat message; the removal fields are null unless staff removed it. */
     record ChatMessage(String id, ChatChannel channel, long version, String authorId, String authorName, String text,
                        Instant postedAt, Instant removedAt, String removedBy, String removedReason) {
@@ -62,6 +66,9 @@ public interface GameReads {
      * happened since {@code idleBefore} are left out (abandoned); with it, every live game of that player.
      */
     Uni<List<GameListing>> live(int limit, String playerId, Instant idleBefore);
+
+    /** Every game still being played, idle ones too, newest first, with their clocks (the staff's list). */
+    Uni<List<StaffListing>> allLive(int limit);
 
     /** Finished games, the latest to end first; only {@code playerId}'s when it is not null. */
     Uni<List<GameListing>> finished(int limit, String playerId);

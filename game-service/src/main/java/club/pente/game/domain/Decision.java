@@ -2,6 +2,7 @@ package club.pente.game.domain;
 
 import club.pente.core.contract.ChatPosted;
 import club.pente.core.contract.ChatRemoved;
+import club.pente.core.contract.GameAnnulled;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.contract.GameStarted;
@@ -21,7 +22,8 @@ public sealed interface Decision {
     List<GameEvent> events();
 
     /** A decision that changes the game: its row, and maybe the move log, are written. */
-    sealed interface StateChange extends Decision permits Created, Applied, Ended, Offered, TakenBack, Chatted, ChatRemoval {
+    sealed interface StateChange extends Decision permits Created, Applied, Ended, Offered, TakenBack, Chatted, ChatRemoval,
+            Annulled {
         /** The state afterwards. */
         LiveGame game();
     }
@@ -81,6 +83,14 @@ public sealed interface Decision {
         @Override
         public List<GameEvent> events() {
             return List.of(removed);
+        }
+    }
+
+    /** Staff annulled a finished game: its row is marked, its result stays, the rating service reverses it. */
+    record Annulled(LiveGame game, GameAnnulled annulled) implements StateChange {
+        @Override
+        public List<GameEvent> events() {
+            return List.of(annulled);
         }
     }
 

@@ -1,6 +1,7 @@
 package club.pente.game.domain;
 
 import club.pente.core.contract.Abort;
+import club.pente.core.contract.AnnulGame;
 import club.pente.core.contract.AnswerOffer;
 import club.pente.core.contract.ChatChannel;
 import club.pente.core.contract.ChatPosted;
@@ -9,6 +10,8 @@ import club.pente.core.contract.ClaimAbandonment;
 import club.pente.core.contract.ClaimTimeout;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.CreateGame;
+import club.pente.core.contract.ForfeitGame;
+import club.pente.core.contract.GameAnnulled;
 import club.pente.core.contract.GameCommand;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameEvent;
@@ -24,6 +27,7 @@ import club.pente.core.contract.PerSide;
 import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerAbort;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.PlayerSanctions;
 import club.pente.core.contract.PostChat;
 import club.pente.core.contract.RejectionReason;
 import club.pente.core.contract.RemoveChat;
@@ -58,11 +62,20 @@ public final class GameAuthority {
 
     private final Supplier<String> eventIds;
     private final Duration firstMoveWindow;
+    private final Sanctions sanctions;
 
-    /** {@code firstMoveWindow}: how long the player to move at ply 0 or 1 may wait before the game is aborted. */
-    public GameAuthority(Supplier<String> eventIds, Duration firstMoveWindow) {
+    /**
+     * {@code firstMoveWindow}: how long the player to move at ply 0 or 1 may wait before the game is aborted;
+     * {@code sanctions}: who is suspended or muted now (kept in memory by the caller).
+     */
+    public GameAuthority(Supplier<String> eventIds, Duration firstMoveWindow, Sanctions sanctions) {
         this.eventIds = eventIds;
         this.firstMoveWindow = firstMoveWindow;
+        this.sanctions = sanctions;
+    }
+
+    public GameAuthority(Supplier<String> eventIds, Duration firstMoveWindow) {
+        this(eventIds, firstMoveWindow, Sanctions.NONE);
     }
 
     public GameAuthority(Supplier<String> eventIds) {
@@ -116,6 +129,12 @@ public final class GameAuthority {
         if (command instanceof RemoveChat remove) {
             return removeChat(game, remove, now);
         }
+        if (command instanceof AnnulGame annul) {
+            return annul(game, annul, now);
+        }
+        if (command instanceof ForfeitGame forfeit) {
+            return forfeit(game, forfeit, now);
+        }
         throw new IllegalArgumentException("unknown command " + command.getClass().getSimpleName());
     }
 
@@ -125,6 +144,12 @@ public final class GameAuthority {
         }
         if (command.ranked() && (command.white().kind() != PlayerRef.Kind.ACCOUNT || command.black().kind() != PlayerRef.Kind.ACCOUNT)) {
             return reject(null, command, RejectionReason.FORBIDDEN, "ranked games are between two accounts", now);
+        }
+        for (PlayerRef player : List.of(command.white(), command.black())) {
+            PlayerSanctions sanctioned = sanctions.of(player.id());
+            if (sanctioned != null && sanctioned.suspendedAt(now)) {
+                return reject(null, command, RejectionReason.SUSPENDED, player.name() + " is " + suspendedText(sanctioned.suspension()), now);
+            }
         }
         LiveGame game = LiveGame.fresh(command.gameId(), command.white(), command.black(), command.ranked(), command.timeControl(), now);
         game.firstMoveWindow(firstMoveWindow);
@@ -141,6 +166,10 @@ public final class GameAuthority {
         }
         if (mover == null) {
             return reject(game, command, RejectionReason.NOT_A_PLAYER, command.playerId() + " does not play in this game", now);
+        }
+        Decision suspended = refusedToSuspended(game, command, command.playerId(), now);
+        if (suspended != null) {
+            return suspended;
         }
         if (mover != position.toMove()) {
             return reject(game, command, RejectionReason.NOT_YOUR_TURN, "it is " + position.toMove().name().toLowerCase() + "'s turn", now);
@@ -196,8 +225,47 @@ public final class GameAuthority {
         if (game.isOver()) {
             return reject(game, command, RejectionReason.GAME_OVER, "the game is over", now);
         }
-        // No winner; the rating service skips ABORTED games.
-        return new Decision.Ended(game, end(game, command, Status.DRAW, EndReason.ABORTED, now, now), null);
+        // No winner; the rating service skips ABORTED games. The staff's reason is shown at the table.
+        return new Decision.Ended(game, end(game, command, Status.DRAW, EndReason.ABORTED, now, now, command.reason()), null);
+    }
+
+    private Decision annul(LiveGame game, AnnulGame command, Instant now) {
+        if (!game.isOver()) {
+            return reject(game, command, RejectionReason.NOT_FINISHED, "only a finished game can be annulled", now);
+        }
+        if (game.annulment() != null) {
+            return reject(game, command, RejectionReason.ALREADY_ANNULLED, "the game was annulled at " + game.annulment().at(), now);
+        }
+        game.annul(new LiveGame.Annulment(now, command.staff().username(), command.reason()));
+        return new Decision.Annulled(game, new GameAnnulled(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,
+                command.commandId(), game.ranked(), game.white(), game.black(), command.staff(), command.reason()));
+    }
+
+    /** A suspended player's live game: lost by forfeit, rated like any loss. */
+    private Decision forfeit(LiveGame game, ForfeitGame command, Instant now) {
+        Color color = game.colorOf(command.playerId());
+        Decision refused = refusedToNonPlayers(game, command, color, now);
+        if (refused != null) {
+            return refused;
+        }
+        return new Decision.Ended(game, end(game, command, Status.winFor(color.opponent()), EndReason.FORFEIT, now, now, command.reason()),
+                null);
+    }
+
+    /**
+     * A suspended player takes no part in games created at or after the suspension began; games already being
+     * played then go on (unless staff forfeit them). One map lookup, nothing allocated for the unsanctioned.
+     */
+    private Decision refusedToSuspended(LiveGame game, GameCommand command, String playerId, Instant now) {
+        PlayerSanctions sanctioned = sanctions.of(playerId);
+        if (sanctioned == null || !sanctioned.suspendedAt(now) || game.createdAt().isBefore(sanctioned.suspension().since())) {
+            return null;
+        }
+        return reject(game, command, RejectionReason.SUSPENDED, "you are " + suspendedText(sanctioned.suspension()), now);
+    }
+
+    private static String suspendedText(PlayerSanctions.Suspension suspension) {
+        return "suspended until " + (suspension.until() == null ? "lifted" : suspension.until().toString()) + ": " + suspension.reason();
     }
 
     private Decision claimTimeout(LiveGame game, ClaimTimeout command, Instant now) {
@@ -217,6 +285,9 @@ public final class GameAuthority {
     private Decision makeOffer(LiveGame game, MakeOffer command, Instant now) {
         Color color = game.colorOf(command.playerId());
         Decision refused = refusedToNonPlayers(game, command, color, now);
+        if (refused == null) {
+            refused = refusedToSuspended(game, command, command.playerId(), now);
+        }
         if (refused != null) {
             return refused;
         }
@@ -242,6 +313,9 @@ public final class GameAuthority {
     private Decision answerOffer(LiveGame game, AnswerOffer command, Instant now) {
         Color color = game.colorOf(command.playerId());
         Decision refused = refusedToNonPlayers(game, command, color, now);
+        if (refused == null) {
+            refused = refusedToSuspended(game, command, command.playerId(), now);
+        }
         if (refused != null) {
             return refused;
         }
@@ -320,6 +394,13 @@ public final class GameAuthority {
         if (command.channel() == ChatChannel.SPECTATORS && player) {
             return reject(game, command, RejectionReason.FORBIDDEN, "players do not write in the spectators' chat", now);
         }
+        PlayerSanctions sanctioned = sanctions.of(command.authorId());
+        if (sanctioned != null && (sanctioned.mutedAt(now) || sanctioned.suspendedAt(now))) {
+            String why = sanctioned.mutedAt(now)
+                    ? "your chat is muted until " + sanctioned.mute().until() + ": " + sanctioned.mute().reason()
+                    : "you are " + suspendedText(sanctioned.suspension());
+            return reject(game, command, RejectionReason.MUTED, why, now);
+        }
         if (game.isOver() && game.endedAt() != null && now.isAfter(game.endedAt().plus(CHAT_AFTER_END))) {
             return reject(game, command, RejectionReason.TOO_LATE, "the chat closed " + CHAT_AFTER_END.toMinutes() + " minutes after the end", now);
         }
@@ -355,12 +436,17 @@ public final class GameAuthority {
 
     /** Ends the game; {@code endedAt} is when it really ended (a flag falls at the deadline, not when noticed). */
     private GameEnded end(LiveGame game, GameCommand command, Status result, EndReason reason, Instant endedAt, Instant now) {
-        game.end(result, reason, endedAt.isAfter(now) ? now : endedAt);
+        return end(game, command, result, reason, endedAt, now, null);
+    }
+
+    /** {@code note}: the staff's reason when staff ended it, else null. */
+    private GameEnded end(LiveGame game, GameCommand command, Status result, EndReason reason, Instant endedAt, Instant now, String note) {
+        game.end(result, reason, endedAt.isAfter(now) ? now : endedAt, note);
         Position position = game.position();
         PerSide pairs = new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK));
         PerSide points = new PerSide(points(game, Color.WHITE), points(game, Color.BLACK));
         return new GameEnded(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now, command.commandId(), result, reason,
-                game.ranked(), game.white(), game.black(), position.ply(), pairs, points, null);
+                game.ranked(), game.white(), game.black(), position.ply(), pairs, points, note);
     }
 
     /** One point per captured pair, five more for a pente. */
@@ -417,6 +503,12 @@ public final class GameAuthority {
         }
         if (command instanceof RemoveChat remove) {
             return remove.staffId();
+        }
+        if (command instanceof AnnulGame annul) {
+            return annul.staff().subject();
+        }
+        if (command instanceof ForfeitGame forfeit) {
+            return forfeit.staff().subject();
         }
         return ""; // CreateGame, ClaimTimeout
     }

@@ -27,6 +27,10 @@ public final class LiveGame {
     public record Offer(OfferKind kind, Color color) {
     }
 
+    /** Staff annulled the finished game: when, who (the staff member's username) and why. */
+    public record Annulment(Instant at, String by, String reason) {
+    }
+
     private final String id;
     private final PlayerRef white;
     private final PlayerRef black;
@@ -42,6 +46,9 @@ public final class LiveGame {
     private EndReason reason;
     private Instant endedAt;
     private Offer offer;
+    /** The staff's reason when staff ended the game (an abort, a forfeit), else null. */
+    private String endNote;
+    private Annulment annulment;
     /** Every chat message of the game (removed ones too) by id, with its channel; a few hundred at most. */
     private final Map<String, ChatChannel> chat = new HashMap<>();
     private final Set<String> removedChat = new HashSet<>();
@@ -80,6 +87,12 @@ public final class LiveGame {
         this.result = result;
         this.reason = reason;
         this.endedAt = endedAt;
+    }
+
+    /** Restores what staff added to a finished game after a reload. */
+    public void restoreStaffMarks(String endNote, Annulment annulment) {
+        this.endNote = endNote;
+        this.annulment = annulment;
     }
 
     /** Restores a pending offer after a reload. */
@@ -218,12 +231,17 @@ public final class LiveGame {
     }
 
     /** Stops the clocks at the end: the side to move keeps what it had left. */
-    void end(Status result, EndReason reason, Instant now) {
+    void end(Status result, EndReason reason, Instant now, String note) {
         stopClockOfSideToMove(now);
         offer = null;
         this.result = result;
         this.reason = reason;
         this.endedAt = now;
+        this.endNote = note;
+    }
+
+    void annul(Annulment annulment) {
+        this.annulment = annulment;
     }
 
     long nextVersion() {
@@ -284,6 +302,16 @@ public final class LiveGame {
 
     public Instant endedAt() {
         return endedAt;
+    }
+
+    /** The staff's reason for ending it (an abort, a forfeit), or null. */
+    public String endNote() {
+        return endNote;
+    }
+
+    /** The annulment of a finished game, or null. */
+    public Annulment annulment() {
+        return annulment;
     }
 
     /** The pending offer, or null. */

@@ -3,6 +3,7 @@ package club.pente.game.messaging;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.EventHeaders;
 import club.pente.core.contract.GameCommand;
+import club.pente.core.contract.Topic;
 import club.pente.game.application.CommandPipeline;
 import club.pente.game.application.CommandRecord;
 import club.pente.game.application.EventRecord;
@@ -37,7 +38,8 @@ import java.util.UUID;
 /**
  * One consume-decide-publish loop on its own thread: polls a batch of commands from the partitions Kafka
  * gave it, lets the {@link CommandPipeline} decide and commit them to PostgreSQL in one transaction, then
- * publishes their events, the dead letters and the consumer offsets in one Kafka transaction.
+ * publishes their events, the staff commands' audit entries, the dead letters and the consumer offsets in one
+ * Kafka transaction.
  *
  * <p>Why a crash anywhere neither loses nor doubles an event: offsets move only with the events (one
  * Kafka transaction), and readers see only committed transactions. A crash before the database commit
@@ -54,7 +56,7 @@ final class CommandStream implements Runnable {
     private static final Logger LOG = Logger.getLogger(CommandStream.class);
 
     /** Where a stream's settings come from. */
-    record Settings(String bootstrapServers, String groupId, String commandsTopic, String eventsTopic, String deadLetterTopic,
+    record Settings(String bootstrapServers, String groupId, String commandsTopic, String eventsTopic, String auditTopic, String deadLetterTopic,
                     int maxPollRecords, Duration sessionTimeout, Duration heartbeat, Duration transactionTimeout,
                     int attempts, Duration firstBackoff, Duration maxBackoff) {
     }
@@ -213,7 +215,8 @@ final class CommandStream implements Runnable {
         for (EventRecord event : events) {
             RecordHeaders headers = new RecordHeaders();
             headers.add(EventHeaders.TYPE, EventHeaders.typeValue(event.type()));
-            producer.send(new ProducerRecord<>(settings.eventsTopic(), null, event.gameId(), event.payload(), headers));
+            String topic = event.topic() == Topic.ADMIN_AUDIT ? settings.auditTopic() : settings.eventsTopic();
+            producer.send(new ProducerRecord<>(topic, null, event.key(), event.payload(), headers));
         }
         for (DeadLetter letter : deadLetters) {
             producer.send(letter.toRecord(settings.deadLetterTopic(), settings.commandsTopic()));

@@ -4,6 +4,8 @@ import club.pente.game.application.CommandPipeline;
 import club.pente.game.application.GameLedger;
 import club.pente.game.application.GameSettings;
 import club.pente.game.application.LiveGames;
+import club.pente.game.application.SanctionsBoard;
+import club.pente.core.contract.Contracts;
 import club.pente.game.domain.GameAuthority;
 import club.pente.core.contract.Topic;
 import club.pente.kit.config.PenteConfig;
@@ -35,12 +37,12 @@ public class CommandStreams implements HealthCheck {
     private final List<Thread> threads = new ArrayList<>();
 
     public CommandStreams(GameLedger ledger, LiveGames liveGames, Clock clock, MeterRegistry registry, PenteConfig config,
-                          TopicNames topics, CommandStreamSettings commands, GameSettings game) {
+                          TopicNames topics, CommandStreamSettings commands, GameSettings game, SanctionsBoard sanctions) {
         CommandStream.Settings settings = new CommandStream.Settings(config.kafka().bootstrapServers(), commands.groupId(),
-                topics.of(Topic.GAME_COMMANDS), topics.of(Topic.GAME_EVENTS), topics.of(Topic.GAME_COMMANDS_DLQ),
+                topics.of(Topic.GAME_COMMANDS), topics.of(Topic.GAME_EVENTS), topics.of(Topic.ADMIN_AUDIT), topics.of(Topic.GAME_COMMANDS_DLQ),
                 commands.maxBatch(), commands.sessionTimeout(), commands.heartbeat(), commands.transactionTimeout(),
                 commands.retry().attempts(), commands.retry().firstBackoff(), commands.retry().maxBackoff());
-        CommandPipeline pipeline = new CommandPipeline(ledger, liveGames, new GameAuthority(game.firstMoveWindow()), clock, registry);
+        CommandPipeline pipeline = new CommandPipeline(ledger, liveGames, new GameAuthority(Contracts::newId, game.firstMoveWindow(), sanctions), clock, registry);
         for (int i = 0; i < Math.max(1, commands.streams()); i++) {
             streams.add(new CommandStream("commands-" + i, settings, pipeline, liveGames));
         }

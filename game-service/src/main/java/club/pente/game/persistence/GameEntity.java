@@ -50,4 +50,14 @@ public class GameEntity extends PanacheEntityBase {
     public String offerKind;
     @Column(name = "offer_color")
     public String offerColor;
+    /** The staff's reason of a staff abort or forfeit (GameEnded.note), or null. */
+    @Column(name = "end_note")
+    public String endNote;
+    /** A finished game staff annulled: when, by whom (username), why; all null otherwise. */
+    @Column(name = "annulled_at")
+    public Instant annulledAt;
+    @Column(name = "annulled_by")
+    public String annulledBy;
+    @Column(name = "annulled_reason")
+    public String annulledReason;
 }

@@ -32,6 +32,7 @@ public class GameQueries implements GameReads {
     private static final String MOVES_OF_GAME = "gameId = :gameId order by ply";
     private static final String LIVE = "status = :ongoing and (initialSeconds > 0 or turnStartedAt >= :idle) order by createdAt desc";
     private static final String LIVE_OF = "status = :ongoing and (whiteId = :player or blackId = :player) order by createdAt desc";
+    private static final String ALL_LIVE = "status = :ongoing order by createdAt desc";
     private static final String FINISHED = "status <> :ongoing order by endedAt desc";
     private static final String FINISHED_OF = "status <> :ongoing and (whiteId = :player or blackId = :player) order by endedAt desc";
     private static final String CHAT_OF_GAME = "gameId = :gameId order by version";
@@ -55,6 +56,14 @@ public class GameQueries implements GameReads {
         return playerId == null
                 ? listing(LIVE, parameters.and("idle", idleBefore), limit)
                 : listing(LIVE_OF, parameters.and("player", playerId), limit);
+    }
+
+    @Override
+    public Uni<List<StaffListing>> allLive(int limit) {
+        return Panache.withSession(() -> GameEntity.<GameEntity>find(ALL_LIVE, Parameters.with("ongoing", Status.ONGOING.name()))
+                .page(Page.ofSize(limit)).list()
+                .map(rows -> rows.stream().map(row -> new StaffListing(listing(row), row.whiteMillis, row.blackMillis, row.turnStartedAt))
+                        .toList()));
     }
 
     @Override
@@ -121,6 +130,8 @@ public class GameQueries implements GameReads {
         if (row.offerKind != null && row.offerColor != null) {
             game.restoreOffer(new LiveGame.Offer(OfferKind.valueOf(row.offerKind), Color.valueOf(row.offerColor)));
         }
+        game.restoreStaffMarks(row.endNote,
+                row.annulledAt == null ? null : new LiveGame.Annulment(row.annulledAt, row.annulledBy, row.annulledReason));
         return game;
     }
 

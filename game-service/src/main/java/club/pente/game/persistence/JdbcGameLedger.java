@@ -1,5 +1,6 @@
 package club.pente.game.persistence;
 
+import club.pente.core.contract.AuditEntry;
 import club.pente.core.contract.ChatChannel;
 import club.pente.core.contract.ChatPosted;
 import club.pente.game.application.CommandKey;
@@ -8,6 +9,7 @@ import club.pente.game.application.GameLedger;
 import club.pente.game.application.StaleGameException;
 import club.pente.game.domain.AppliedMove;
 import club.pente.game.domain.LiveGame;
+import club.pente.kit.audit.AuditLog;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import javax.sql.DataSource;
@@ -40,8 +42,10 @@ public class JdbcGameLedger implements GameLedger {
               on p.game_id = k.g and p.actor_id = k.a and p.command_id = k.c""";
     private static final String GAMES = """
             select id, white_id, white_name, black_id, black_name, ranked, initial_seconds, increment_seconds, status,
-                   end_reason, version, white_millis, black_millis, turn_started_at, created_at, ended_at, offer_kind, offer_color
+                   end_reason, version, white_millis, black_millis, turn_started_at, created_at, ended_at, offer_kind, offer_color,
+                   end_note, annulled_at, annulled_by, annulled_reason
             from games where id = any(?::text[])""";
+    private static final String AUDITS = "select * from admin_audit where audit_id = any(?::text[])";
     private static final String MOVES = "select game_id, point from moves where game_id = any(?::text[]) order by game_id, ply";
     private static final String CHAT = """
             select game_id, message_id, channel, removed_at is not null from chat_messages
@@ -69,13 +73,14 @@ public class JdbcGameLedger implements GameLedger {
             ), created as (
               insert into games (id, partition_no, white_id, white_name, black_id, black_name, ranked, initial_seconds,
                                  increment_seconds, status, end_reason, ply, version, white_millis, black_millis,
-                                 turn_started_at, deadline_at, created_at, ended_at, offer_kind, offer_color)
+                                 turn_started_at, deadline_at, created_at, ended_at, offer_kind, offer_color, end_note, annulled_at,
+                                 annulled_by, annulled_reason)
               select id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts::timestamptz, dl::timestamptz, ca::timestamptz, ea::timestamptz,
-                     ok, oc
+                     ok, oc, en, aa::timestamptz, ab, ar
               from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bool[], ?::int[], ?::int[], ?::text[],
                           ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
-                          ?::text[])
-                as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ea, ok, oc, ca)
+                          ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+                as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ea, ok, oc, en, aa, ab, ar, ca)
             ), moved as (
               insert into moves (game_id, ply, color, player_id, point, captured, command_id, white_millis, black_millis, played_at)
               select g, p, c, pl, pt, cap, cmd, wm, bm, t::timestamptz
@@ -99,9 +104,11 @@ public class JdbcGameLedger implements GameLedger {
             )
             update games g set status = u.s, end_reason = u.e, ply = u.ply, version = u.v, white_millis = u.wm,
                    black_millis = u.bm, turn_started_at = u.ts::timestamptz, deadline_at = u.dl::timestamptz,
-                   ended_at = u.ea::timestamptz, offer_kind = u.ok, offer_color = u.oc
+                   ended_at = u.ea::timestamptz, offer_kind = u.ok, offer_color = u.oc, end_note = u.en,
+                   annulled_at = u.aa::timestamptz, annulled_by = u.ab, annulled_reason = u.ar
             from unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[],
-                        ?::text[], ?::text[], ?::text[], ?::bigint[]) as u(id, s, e, ply, v, wm, bm, ts, dl, ea, ok, oc, before)
+                        ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[])
+              as u(id, s, e, ply, v, wm, bm, ts, dl, ea, ok, oc, en, aa, ab, ar, before)
             where g.id = u.id and g.version = u.before
             returning g.id""";
 
@@ -177,6 +184,10 @@ public class JdbcGameLedger implements GameLedger {
                         row.endedAt = instant(rs, 16);
                         row.offerKind = rs.getString(17);
                         row.offerColor = rs.getString(18);
+                        row.endNote = rs.getString(19);
+                        row.annulledAt = instant(rs, 20);
+                        row.annulledBy = rs.getString(21);
+                        row.annulledReason = rs.getString(22);
                         rows.put(row.id, row);
                     }
                 }
@@ -246,6 +257,23 @@ public class JdbcGameLedger implements GameLedger {
     }
 
     @Override
+    public List<AuditEntry> audits(Collection<String> auditIds) {
+        List<AuditEntry> entries = new ArrayList<>();
+        try (Connection connection = connect();
+             PreparedStatement query = connection.prepareStatement(AUDITS)) {
+            query.setArray(1, connection.createArrayOf("text", auditIds.toArray(String[]::new)));
+            try (ResultSet rs = query.executeQuery()) {
+                while (rs.next()) {
+                    entries.add(AuditLog.read(rs));
+                }
+            }
+        } catch (SQLException e) {
+            throw new LedgerException(e);
+        }
+        return entries;
+    }
+
+    @Override
     public void commit(Batch batch) {
         List<GameWrite> created = batch.games().stream().filter(GameWrite::created).toList();
         List<GameWrite> updated = batch.games().stream().filter(write -> !write.created()).toList();
@@ -284,6 +312,9 @@ public class JdbcGameLedger implements GameLedger {
                         }
                     }
                     throw new StaleGameException(stale);
+                }
+                for (AuditEntry entry : batch.audits()) { // staff commands only: a few a day, one statement each
+                    AuditLog.insert(connection, entry);
                 }
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
@@ -361,6 +392,7 @@ public class JdbcGameLedger implements GameLedger {
     /** What a decision changes in a game row, in the order both the insert and the update take it. */
     private static final class StateColumns {
         final String[] statuses, reasons, turnStarted, deadlines, endedAt, offerKinds, offerColors;
+        final String[] endNotes, annulledAt, annulledBy, annulledReasons;
         final Integer[] plies;
         final Long[] versions, whiteMillis, blackMillis;
 
@@ -376,6 +408,10 @@ public class JdbcGameLedger implements GameLedger {
             endedAt = new String[n];
             offerKinds = new String[n];
             offerColors = new String[n];
+            endNotes = new String[n];
+            annulledAt = new String[n];
+            annulledBy = new String[n];
+            annulledReasons = new String[n];
         }
 
         void set(int i, LiveGame game) {
@@ -390,11 +426,16 @@ public class JdbcGameLedger implements GameLedger {
             endedAt[i] = text(game.endedAt());
             offerKinds[i] = game.offer() == null ? null : game.offer().kind().name();
             offerColors[i] = game.offer() == null ? null : game.offer().color().name();
+            endNotes[i] = game.endNote();
+            LiveGame.Annulment annulment = game.annulment();
+            annulledAt[i] = annulment == null ? null : text(annulment.at());
+            annulledBy[i] = annulment == null ? null : annulment.by();
+            annulledReasons[i] = annulment == null ? null : annulment.reason();
         }
 
         void addTo(List<Object[]> arrays) {
             arrays.addAll(List.of(statuses, reasons, plies, versions, whiteMillis, blackMillis, turnStarted, deadlines, endedAt,
-                    offerKinds, offerColors));
+                    offerKinds, offerColors, endNotes, annulledAt, annulledBy, annulledReasons));
         }
     }
 

@@ -19,7 +19,9 @@ import club.pente.game.application.GameReads;
 import club.pente.game.domain.LiveGame;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
-import jakarta.annotation.security.RolesAllowed;
+import club.pente.core.contract.StaffActor;
+import club.pente.core.contract.StaffRole;
+import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -45,14 +47,16 @@ public class BotResource {
     private final CommandSender sender;
     private final CommandOutcomes outcomes;
     private final JsonWebToken token;
+    private final SecurityIdentity identity;
     private final Duration timeout;
 
-    public BotResource(GameReads reads, CommandSender sender, CommandOutcomes outcomes, JsonWebToken token,
+    public BotResource(GameReads reads, CommandSender sender, CommandOutcomes outcomes, JsonWebToken token, SecurityIdentity identity,
                        BotSettings settings) {
         this.reads = reads;
         this.sender = sender;
         this.outcomes = outcomes;
         this.token = token;
+        this.identity = identity;
         this.timeout = settings.outcomeTimeout();
     }
 
@@ -110,18 +114,15 @@ public class BotResource {
 
     @POST
     @Path("/abort")
-    @RolesAllowed("admin")
-    @Operation(summary = "Admin: end a game without a result (it never counts for ratings)")
+    @Authenticated
+    @Operation(summary = "Moderator or admin: end a game without a result (never rated), with a reason shown at the table; "
+            + "answers with the outcome (the same Abort and audit as POST /api/admin/games/{id}/abort)")
     public Uni<Response> abort(@PathParam("id") String id, AbortRequest request) {
-        if (request == null || request.reason() == null || request.reason().isBlank()) {
-            return bad("MISSING_REASON", "the body must be JSON like {\"reason\": \"...\"}");
-        }
-        if (!Ids.isText(request.reason(), Ids.MAX_REASON)) {
-            return bad("BAD_REASON", "the reason must be at most " + Ids.MAX_REASON + " characters without control characters");
-        }
+        StaffActor staff = StaffGate.require(identity, token, StaffRole.MODERATOR);
+        String reason = StaffGate.reason(request);
         return find(id).flatMap(stored -> stored == null
                 ? Uni.createFrom().item(GameResource.notFound(id))
-                : send(Abort.of(id, token.getSubject(), request.reason())));
+                : send(Abort.by(staff, id, reason)));
     }
 
     /**

@@ -10,7 +10,9 @@ import club.pente.game.application.GameReads;
 import club.pente.game.application.GameSettings;
 import club.pente.game.messaging.CommandSender;
 import io.quarkus.security.identity.SecurityIdentity;
-import jakarta.annotation.security.RolesAllowed;
+import club.pente.core.contract.StaffActor;
+import club.pente.core.contract.StaffRole;
+import io.quarkus.security.Authenticated;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import club.pente.game.domain.LiveGame;
@@ -126,10 +128,11 @@ public class GameResource {
     @DELETE
     @Path("/{id}/chat/{messageId}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @RolesAllowed({"moderator", "admin"})
-    @Operation(summary = "Moderator or admin: remove a chat message (it stays stored, marked, for the audit); 202 once the "
+    @Authenticated
+    @Operation(summary = "Moderator or admin: remove a chat message (it stays stored, marked, and audited); 202 once the "
             + "RemoveChat command is on the command stream, a ChatRemoved event follows")
     public Uni<Response> removeChat(@PathParam("id") String id, @PathParam("messageId") String messageId, AbortRequest request) {
+        StaffActor staff = StaffGate.require(identity, token, StaffRole.MODERATOR);
         if (!Ids.isId(id)) {
             return Uni.createFrom().item(badGameId());
         }
@@ -145,7 +148,6 @@ public class GameResource {
             return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_REASON",
                     "the reason must be at most " + Ids.MAX_REASON + " characters without control characters"));
         }
-        String staffId = token.getSubject();
         return reads.chat(id).flatMap(messages -> {
             if (messages == null) {
                 return Uni.createFrom().item(notFound(id));
@@ -159,7 +161,7 @@ public class GameResource {
                 return Uni.createFrom().item(ApiError.response(Response.Status.CONFLICT, "ALREADY_REMOVED",
                         "message " + messageId + " was removed at " + message.removedAt()));
             }
-            RemoveChat command = RemoveChat.of(id, staffId, messageId, request.reason());
+            RemoveChat command = RemoveChat.by(staff, id, messageId, request.reason());
             return sender.send(command).map(sent -> Response.accepted(new RemovalAccepted(command.commandId(), id, messageId)).build());
         });
     }

@@ -22,7 +22,8 @@ import java.util.Set;
  * A game as the API shows it. {@code clocks} are as of {@code asOf}: while the game is live the clock of
  * {@code toMove} is running; once it is over they are the stored final clocks and never change.
  * {@code board} is 19 strings, row 19 first, columns A..T. {@code offer} is the pending draw offer or
- * takeback request, or null.
+ * takeback request, or null. {@code endNote} is the staff's reason when staff ended the game (an abort, a forfeit);
+ * {@code annulled} is set when staff annulled it.
  */
 public record GameView(
         String id,
@@ -42,7 +43,13 @@ public record GameView(
         List<MoveView> moves,
         OfferView offer,
         Instant createdAt,
-        Instant endedAt) {
+        Instant endedAt,
+        String endNote,
+        AnnulledView annulled) {
+
+    /** Staff annulled the finished game: when, who (username), why. */
+    public record AnnulledView(Instant at, String by, String reason) {
+    }
 
     /** One move: what it announced, and both clocks right after it (null when untimed), for replay. */
     public record MoveView(int ply, Color color, String playerId, String point, List<String> captured, Instant playedAt,
@@ -64,6 +71,8 @@ public record GameView(
         return new GameView(game.id(), game.white(), game.black(), game.ranked(), game.timeControl(),
                 game.result(), game.reason(), position.ply(), game.isOver() ? null : position.toMove(), game.version(),
                 new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK)),
-                game.clocks(now), now, BoardText.rows(position), moves, offerView, game.createdAt(), game.endedAt());
+                game.clocks(now), now, BoardText.rows(position), moves, offerView, game.createdAt(), game.endedAt(), game.endNote(),
+                game.annulment() == null ? null
+                        : new AnnulledView(game.annulment().at(), game.annulment().by(), game.annulment().reason()));
     }
 }

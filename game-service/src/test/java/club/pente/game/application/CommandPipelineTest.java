@@ -1,6 +1,14 @@
 package club.pente.game.application;
 
+import club.pente.core.contract.Abort;
 import club.pente.core.contract.AnswerOffer;
+import club.pente.core.contract.AuditAction;
+import club.pente.core.contract.AuditOutcome;
+import club.pente.core.contract.Contracts;
+import club.pente.core.contract.ForfeitGame;
+import club.pente.core.contract.StaffActor;
+import club.pente.core.contract.StaffRole;
+import club.pente.core.contract.Topic;
 import club.pente.core.contract.ChatChannel;
 import club.pente.core.contract.ChatPosted;
 import club.pente.core.contract.CreateGame;
@@ -263,5 +271,53 @@ class CommandPipelineTest {
         });
         assertThat(ledger.published().get(2)).isInstanceOf(club.pente.core.contract.ChatRemoved.class);
         assertThat(((ChatPosted) ledger.published().get(1)).eventId()).isEqualTo(messageId);
+    }
+
+    private static final StaffActor MOD = new StaffActor("mod-id", "mod", StaffRole.MODERATOR);
+
+    @Test
+    void aStaffCommandIsAuditedOnceInTheBatchAndItsRedeliveryRepublishesTheSameEntryWithoutWritingIt() {
+        pipeline.process(List.of(at(0, create("g1"))));
+        CommandRecord abort = at(0, Abort.by(MOD, "g1", "stuck game"));
+        List<EventRecord> first = pipeline.process(List.of(abort));
+
+        assertThat(first).extracting(EventRecord::topic).containsExactly(Topic.GAME_EVENTS, Topic.ADMIN_AUDIT);
+        EventRecord audit = first.get(1);
+        assertThat(audit.key()).isEqualTo("g1");
+        assertThat(ledger.audits).hasSize(1);
+        assertThat(ledger.audits.values().iterator().next().action()).isEqualTo(AuditAction.ABORT_GAME);
+
+        // The Kafka transaction never committed: the very same record again republishes the same two records.
+        CommandPipeline restarted = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        assertThat(restarted.process(List.of(abort))).containsExactlyElementsOf(first);
+        // The same command in another record (a producer retry) is a duplicate: nothing, and no second entry.
+        assertThat(restarted.process(List.of(at(0, abort.command())))).isEmpty();
+        assertThat(ledger.audits).hasSize(1);
+    }
+
+    @Test
+    void aForfeitSentTwiceWithTheSameCommandIdEndsTheGameOnceAndIsAuditedOnce() {
+        pipeline.process(List.of(at(0, create("g1"))));
+        StaffActor admin = new StaffActor("admin-id", "admin", StaffRole.ADMIN);
+        ForfeitGame forfeit = new ForfeitGame(Contracts.SCHEMA_VERSION, "forfeit-x", "g1", BOB.id(), "susp-1", admin, "cheating",
+                Instant.now());
+        List<EventRecord> first = pipeline.process(List.of(at(0, forfeit), at(0, forfeit)));
+        assertThat(first).extracting(EventRecord::type).containsExactly("GameEnded", "AuditEntry");
+        assertThat(pipeline.process(List.of(at(0, forfeit)))).isEmpty();
+        assertThat(ledger.audits.values()).singleElement().satisfies(entry -> {
+            assertThat(entry.action()).isEqualTo(AuditAction.FORFEIT_GAME);
+            assertThat(entry.outcome()).isEqualTo(AuditOutcome.APPLIED);
+            assertThat(entry.actor()).isEqualTo(admin);
+        });
+    }
+
+    @Test
+    void aStaffCommandTheRulesRefuseIsAuditedAsRefused() {
+        pipeline.process(List.of(at(0, create("g1"))));
+        pipeline.process(List.of(at(0, Abort.by(MOD, "g1", "first"))));
+        List<EventRecord> late = pipeline.process(List.of(at(0, Abort.by(MOD, "g1", "second")), at(0, PlayMove.of("g1", ALICE.id(), 1, "K10"))));
+        assertThat(late).extracting(EventRecord::type).containsExactly("MoveRejected", "AuditEntry", "MoveRejected");
+        assertThat(ledger.audits.values()).extracting(entry -> entry.outcome() + " " + entry.detail())
+                .containsExactly("APPLIED aborted at ply 0", "REFUSED GAME_OVER");
     }
 }

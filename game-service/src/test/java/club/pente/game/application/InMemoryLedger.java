@@ -1,5 +1,6 @@
 package club.pente.game.application;
 
+import club.pente.core.contract.AuditEntry;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.notation.Notation;
@@ -20,6 +21,8 @@ final class InMemoryLedger implements GameLedger {
     final Map<String, LiveGame> games = new HashMap<>();
     final Map<String, List<AppliedMove>> moves = new HashMap<>();
     final List<StoredEvent> events = new ArrayList<>();
+    /** The admin_audit table: by id, a second insert of an id does nothing (ON CONFLICT DO NOTHING). */
+    final Map<String, AuditEntry> audits = new LinkedHashMap<>();
     /** Chat rows by game, in order; a removal replaces the row with its removal set. */
     final Map<String, List<ChatWrite>> chats = new HashMap<>();
     int commits;
@@ -58,6 +61,12 @@ final class InMemoryLedger implements GameLedger {
     }
 
     @Override
+    public List<AuditEntry> audits(Collection<String> auditIds) {
+        reads++;
+        return auditIds.stream().filter(audits::containsKey).map(audits::get).toList();
+    }
+
+    @Override
     public void commit(Batch batch) {
         if (failNextCommit != null) {
             RuntimeException failure = failNextCommit;
@@ -91,6 +100,7 @@ final class InMemoryLedger implements GameLedger {
         }
         batch.games().forEach(write -> games.put(write.game().id(), copy(write.game())));
         events.addAll(batch.events());
+        batch.audits().forEach(entry -> audits.putIfAbsent(entry.auditId(), entry));
     }
 
     /** A stored copy, so that the pipeline's in-place decisions never reach the "database" uncommitted. */
@@ -105,6 +115,7 @@ final class InMemoryLedger implements GameLedger {
             copy.restoreResult(game.result(), game.reason(), game.endedAt());
         }
         copy.restoreOffer(game.offer());
+        copy.restoreStaffMarks(game.endNote(), game.annulment());
         for (ChatWrite chat : chats.getOrDefault(game.id(), List.of())) {
             copy.restoreChat(chat.posted().eventId(), chat.posted().channel(), chat.removal() != null);
         }

@@ -1,6 +1,14 @@
 package club.pente.game.persistence;
 
+import club.pente.core.contract.Abort;
+import club.pente.core.contract.AnnulGame;
 import club.pente.core.contract.AnswerOffer;
+import club.pente.core.contract.AuditAction;
+import club.pente.core.contract.AuditEntry;
+import club.pente.core.contract.StaffActor;
+import club.pente.core.contract.StaffRole;
+import club.pente.core.contract.Topic;
+import club.pente.game.domain.StaffAudit;
 import club.pente.core.contract.ChatChannel;
 import club.pente.core.contract.CreateGame;
 import club.pente.core.contract.GameCommand;
@@ -217,5 +225,39 @@ class JdbcGameLedgerTest {
         assertThat(column("select point from moves where game_id = ? order by ply", id)).containsExactly("K10");
         assertThat(column("select text from chat_messages where game_id = ?", id)).containsExactly("sorry");
         assertThat(ledger.load(List.of(id)).get(id).version()).isEqualTo(6);
+    }
+
+    @Test
+    void aStaffAbortIsAuditedInItsBatchOnceAndAnAnnulmentAndTheEndNoteSurviveAReload() throws Exception {
+        String id = "staff-" + UUID.randomUUID();
+        PlayerRef alice = new PlayerRef("alice-" + id, "alice");
+        PlayerRef bob = new PlayerRef("bob-" + id, "bob");
+        StaffActor mod = new StaffActor("mod-" + id, "mod", StaffRole.MODERATOR);
+        StaffActor admin = new StaffActor("admin-" + id, "admin", StaffRole.ADMIN);
+        CommandPipeline pipeline = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        pipeline.process(List.of(at(CreateGame.of(id, alice, bob, true, TimeControl.UNTIMED))));
+        CommandRecord abort = at(Abort.by(mod, id, "stuck game"));
+        List<EventRecord> first = pipeline.process(List.of(abort));
+        assertThat(first).extracting(EventRecord::topic).containsExactly(Topic.GAME_EVENTS, Topic.ADMIN_AUDIT);
+
+        // The record again, to a fresh instance, as after a crash before the Kafka commit: the same audit record, no second row.
+        CommandPipeline restarted = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        assertThat(restarted.process(List.of(abort))).containsExactlyElementsOf(first);
+        assertThat(restarted.process(List.of(at(abort.command())))).isEmpty();
+        assertThat(column("select action || ' ' || outcome || ' ' || actor_name || ' ' || reason from admin_audit where game_id = ?", id))
+                .containsExactly("ABORT_GAME APPLIED mod stuck game");
+        String auditId = StaffAudit.auditId(id, mod.subject(), abort.command().commandId());
+        assertThat(ledger.audits(List.of(auditId, "no-such-entry"))).extracting(AuditEntry::action).containsExactly(AuditAction.ABORT_GAME);
+
+        List<EventRecord> annulled = restarted.process(List.of(at(AnnulGame.by(admin, id, "a test game"))));
+        assertThat(annulled).extracting(EventRecord::type).containsExactly("GameAnnulled", "AuditEntry");
+        LiveGame reloaded = ledger.load(List.of(id)).get(id);
+        assertThat(reloaded.endNote()).isEqualTo("stuck game");
+        assertThat(reloaded.annulment().by()).isEqualTo("admin");
+        assertThat(reloaded.annulment().reason()).isEqualTo("a test game");
+        assertThat(column("select end_note || ' / ' || annulled_by || ' / ' || annulled_reason from games where id = ?", id))
+                .containsExactly("stuck game / admin / a test game");
+        // The audit is append-only, whoever asks.
+        assertThatThrownBy(() -> column("delete from admin_audit where game_id = ? returning audit_id", id)).hasMessageContaining("append-only");
     }
 }

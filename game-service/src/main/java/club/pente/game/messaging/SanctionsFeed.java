@@ -1,0 +1,165 @@
+package club.pente.game.messaging;
+
+import club.pente.core.contract.Contracts;
+import club.pente.core.contract.PlayerSanctions;
+import club.pente.core.contract.Topic;
+import club.pente.game.application.SanctionsBoard;
+import club.pente.kit.config.PenteConfig;
+import club.pente.kit.topics.TopicNames;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+import org.jboss.logging.Logger;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Keeps this instance's {@link SanctionsBoard} up to date: its own consumer, assigned every partition of
+ * {@code pente.admin.sanctions} without a group, reads the compacted topic from the beginning and then tails it,
+ * so every instance refuses a suspended or muted player within a poll of the record. Ready once it has read
+ * what the topic held when it started (an instance that has not must not decide moves of sanctioned players).
+ */
+@ApplicationScoped
+@Readiness
+public class SanctionsFeed implements HealthCheck, Runnable {
+    private static final Logger LOG = Logger.getLogger(SanctionsFeed.class);
+
+    private final SanctionsBoard board;
+    private final String bootstrapServers;
+    private final String topic;
+    private final SanctionsSettings settings;
+    private volatile boolean running = true;
+    private volatile boolean caughtUp;
+    private volatile KafkaConsumer<String, String> consumer;
+    private Thread thread;
+
+    public SanctionsFeed(SanctionsBoard board, PenteConfig config, TopicNames topics, SanctionsSettings settings) {
+        this.board = board;
+        this.bootstrapServers = config.kafka().bootstrapServers();
+        this.topic = topics.of(Topic.ADMIN_SANCTIONS);
+        this.settings = settings;
+    }
+
+    /** After the topics exist (the kit's TopicProvisioning runs first), with the command streams. */
+    void start(@Observes @Priority(10) StartupEvent event) {
+        thread = new Thread(this, "pente-game-sanctions");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void stop(@Observes ShutdownEvent event) throws InterruptedException {
+        running = false;
+        KafkaConsumer<String, String> current = consumer;
+        if (current != null) {
+            current.wakeup();
+        }
+        if (thread != null) {
+            thread.join(5_000);
+        }
+    }
+
+    @Override
+    public void run() {
+        while (running) {
+            try (KafkaConsumer<String, String> opened = open()) {
+                consumer = opened;
+                follow(opened);
+            } catch (WakeupException e) {
+                // stopping
+            } catch (Exception e) {
+                if (running) {
+                    LOG.warnf("sanctions feed: %s; reopening in %d ms", e.toString(), settings.reopenAfter().toMillis());
+                    pause(settings.reopenAfter().toMillis());
+                }
+            } finally {
+                consumer = null;
+            }
+        }
+    }
+
+    private KafkaConsumer<String, String> open() {
+        Properties props = new Properties();
+        props.put("bootstrap.servers", bootstrapServers);
+        props.put("client.id", "pente-game-sanctions");
+        props.put("enable.auto.commit", "false");
+        props.put("isolation.level", "read_committed");
+        props.put("allow.auto.create.topics", "false");
+        return new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer());
+    }
+
+    private void follow(KafkaConsumer<String, String> kafka) {
+        List<PartitionInfo> infos = kafka.partitionsFor(topic, Duration.ofSeconds(30));
+        if (infos == null || infos.isEmpty()) {
+            throw new IllegalStateException("topic " + topic + " has no partitions (yet)");
+        }
+        List<TopicPartition> partitions = new ArrayList<>();
+        for (PartitionInfo info : infos) {
+            partitions.add(new TopicPartition(topic, info.partition()));
+        }
+        kafka.assign(partitions);
+        kafka.seekToBeginning(partitions); // the whole truth again, also after a reopen
+        Map<TopicPartition, Long> startEnds = kafka.endOffsets(partitions, Duration.ofSeconds(30));
+        while (running) {
+            for (ConsumerRecord<String, String> record : kafka.poll(settings.poll())) {
+                apply(record);
+            }
+            if (!caughtUp && startEnds.entrySet().stream().allMatch(end -> kafka.position(end.getKey()) >= end.getValue())) {
+                caughtUp = true;
+                LOG.infof("sanctions feed: caught up with %s (%d players sanctioned)", topic, board.size());
+            }
+        }
+    }
+
+    /** A record that is not a player's sanctions is skipped (matchmaking owns the topic; nothing here can fix it). */
+    private void apply(ConsumerRecord<String, String> record) {
+        if (record.value() == null) {
+            if (record.key() != null) {
+                board.clear(record.key());
+            }
+            return;
+        }
+        PlayerSanctions sanctions = read(record.value());
+        if (sanctions == null || !sanctions.playerId().equals(record.key())) {
+            LOG.warnf("sanctions feed: skipping the record at %s-%d offset %d: not a PlayerSanctions keyed by its player",
+                    record.topic(), record.partition(), record.offset());
+            return;
+        }
+        board.apply(sanctions);
+    }
+
+    static PlayerSanctions read(String value) {
+        try {
+            return Contracts.json().readValue(value, PlayerSanctions.class);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        return HealthCheckResponse.named("sanctions feed").status(caughtUp).withData("sanctioned", board.size()).build();
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
