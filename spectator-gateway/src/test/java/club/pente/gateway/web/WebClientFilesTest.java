@@ -110,6 +110,42 @@ class WebClientFilesTest {
         }
     }
 
+    @Test
+    void everyRefusalOfTheStaffApiIsSaidInEveryLanguage() throws IOException {
+        // The codes the staff endpoints and the sanctions answer (ApiError "error", MoveRejected reasons): a page
+        // shows each in the reader's language rather than the server's English message.
+        List<String> codes = List.of("STAFF_ONLY", "ADMIN_ONLY", "UNAUTHENTICATED", "SUSPENDED", "MUTED", "NOT_FINISHED",
+                "ALREADY_ANNULLED", "GAME_OVER", "UNKNOWN_GAME", "UNKNOWN_MESSAGE", "NOT_SUSPENDED", "NOT_MUTED",
+                "MISSING_REASON", "BAD_REASON", "MISSING_BODY", "BAD_MINUTES", "BAD_PLAYER_ID", "BAD_GAME_ID", "BAD_QUERY",
+                "BAD_ACTOR", "BAD_ACTION", "BAD_TARGET", "BAD_TIME", "BAD_LIMIT");
+        Map<String, Set<String>> keys = dictionaries();
+        for (String language : LANGUAGES) {
+            for (String code : codes) {
+                assertThat(keys.get(language)).as("%s says error.%s", language, code).contains("error." + code);
+            }
+            for (String reason : List.of("SUSPENDED", "MUTED", "NOT_FINISHED", "ALREADY_ANNULLED")) {
+                assertThat(keys.get(language)).as("%s says reject.%s", language, reason).contains("reject." + reason);
+            }
+            assertThat(keys.get(language)).as("%s names the forfeit ending", language).contains("reason.FORFEIT");
+        }
+    }
+
+    @Test
+    void theSelectorsTheStaffBrowserTestsUseAreThere() throws IOException {
+        // The data-testid values the browser tests find the staff controls by (a trailing '-' is a prefix an id
+        // completes): renaming one here breaks them there.
+        String client = Files.readString(ROOT.resolve("index.html")) + Files.readString(ROOT.resolve("js/staff.js"))
+                + Files.readString(ROOT.resolve("js/game-view.js")) + Files.readString(ROOT.resolve("js/lobby.js"));
+        for (String testid : List.of("staff-link", "staff-games", "staff-game-row-", "staff-abort-", "staff-open-", "staff-reason",
+                "staff-confirm", "staff-cancel", "staff-dialog", "staff-dialog-error", "staff-message", "staff-audit", "audit-row",
+                "audit-apply", "game-end-note", "game-annulled", "staff-abort-game", "chat-remove-", "staff-player-search",
+                "staff-player-row-", "staff-suspend", "staff-lift-suspension", "staff-mute", "staff-lift-mute", "staff-sanctions",
+                "staff-minutes", "staff-until-lifted", "staff-forfeit", "staff-annul-game", "staff-annul-reason",
+                "staff-annul-confirm", "suspension-banner", "staff-nav-audit", "staff-nav-operations", "ops-services")) {
+            assertThat(client).as("data-testid %s", testid).containsAnyOf("'" + testid + "'", "\"" + testid + "\"", "`" + testid + "${");
+        }
+    }
+
     private static List<Path> webFiles() throws IOException {
         try (Stream<Path> files = Files.walk(ROOT)) {
             return files.filter(p -> p.toString().endsWith(".js") || p.toString().endsWith(".html")).toList();
