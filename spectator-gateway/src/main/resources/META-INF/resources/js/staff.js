@@ -151,7 +151,7 @@ export function reasonDialog(options, submit) {
       error.hidden = true;
       try {
         const answer = await submit(values);
-        close(answer === undefined ? true : answer);
+        close(answer ?? true); // an accepted call without a body (204) is accepted all the same
       } catch (err) {
         showError(describeError(err), errorCode(err));
       } finally {
