@@ -77,9 +77,10 @@ public class RatingQueries implements RatingReads {
 
     @Override
     public Uni<List<RatedPlayer>> playersNamed(String text, int limit) {
-        // The text is a parameter and its LIKE wildcards are escaped: it matches literally.
-        String pattern = "%" + text.toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>find("lower(name) like ?1 order by rating desc, games desc, playerId", pattern)
+        // The text is a parameter and its LIKE wildcards are escaped (with '!'): it matches literally.
+        String pattern = "%" + text.toLowerCase(java.util.Locale.ROOT).replace("!", "!!").replace("%", "!%").replace("_", "!_") + "%";
+        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>find("lower(name) like ?1 escape '!' order by rating desc, games desc, playerId",
+                        pattern)
                 .page(Page.ofSize(limit)).list()
                 .map(rows -> rows.stream().map(RatingQueries::player).toList()));
     }
