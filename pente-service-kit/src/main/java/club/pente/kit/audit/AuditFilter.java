@@ -14,6 +14,9 @@ import java.time.format.DateTimeParseException;
  */
 public record AuditFilter(String actor, AuditAction action, String target, String game, Instant since, Instant until, int limit) {
     public static final int DEFAULT_LIMIT = 100;
+    /** What PostgreSQL's timestamptz holds and an audit can mean: an instant outside is a 400, never a database error. */
+    private static final Instant EARLIEST = Instant.parse("1970-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
     public static final int MAX_LIMIT = 500;
 
     public static AuditFilter parse(String actor, String action, String target, String game, String since, String until,
@@ -76,7 +79,11 @@ public record AuditFilter(String actor, AuditAction action, String target, Strin
             throw new ApiException(400, "BAD_TIME", name + " must be an ISO-8601 instant such as 2026-12-01T10:00:00Z");
         }
         try {
-            return Instant.parse(value);
+            Instant instant = Instant.parse(value);
+            if (instant.isBefore(EARLIEST) || instant.isAfter(LATEST)) {
+                throw new ApiException(400, "BAD_TIME", name + " must be between 1970-01-01T00:00:00Z and 9999-12-31T23:59:59Z");
+            }
+            return instant;
         } catch (DateTimeParseException e) {
             throw new ApiException(400, "BAD_TIME", name + " must be an ISO-8601 instant such as 2026-12-01T10:00:00Z");
         }
