@@ -84,7 +84,7 @@ export function mountProfile(container, playerId) {
       h('h3', {}, t('profile.history')),
       p.history && p.history.length ? ratingChart(p.history) : h('p', { class: 'muted' }, t('profile.none')),
       h('ol', { class: 'history', reversed: true }, (p.history || []).slice(0, 20).map(e => h('li', {
-        'data-cause': e.cause || 'GAME', class: e.annulled ? 'annulled' : null },
+        'data-cause': e.cause || 'GAME', class: e.annulled && e.cause !== 'ANNULMENT' ? 'annulled' : null },
         h('a', { href: `#/replay/${encodeURIComponent(e.gameId)}` }, `${t('profile.game')} ${e.game}`),
         ` ${t('colour.' + e.colour) || e.colour} · ${e.before} → ${e.after} (${e.change >= 0 ? '+' : ''}${e.change})`,
         // An annulled game's reversal, and the game it reversed (the rating service sends both lines).

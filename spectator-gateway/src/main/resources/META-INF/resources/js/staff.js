@@ -596,7 +596,7 @@ function playerSection(body, playerId, ctx) {
           p.provisional ? ` (${t('profile.provisional')})` : '', ' · ',
           t('profile.record', { w: p.wins, l: p.losses, d: p.draws, n: p.games })),
         history.length ? table('staff-player-ratings', labels, history.map(e => h('tr', { 'data-cause': e.cause || 'GAME',
-          'data-game-id': e.gameId, class: e.annulled ? 'annulled' : null },
+          'data-game-id': e.gameId, class: e.annulled && e.cause !== 'ANNULMENT' ? 'annulled' : null },
         td(labels[0], h('a', { href: `#/replay/${enc(e.gameId)}` }, e.gameId)),
         td(labels[1], formatTime(e.occurredAt)),
         td(labels[2], e.cause === 'ANNULMENT' ? t('staff.causeAnnulment') : t('staff.causeGame'),
