@@ -93,8 +93,10 @@ public final class Platform implements AutoCloseable {
         gateway.put("pente.guest.private-key-file", DemoTokens.devKeyFile("guest-dev-private.pem").toAbsolutePath().toString());
         launch("gateway", gateway, overrides);
 
+        // Five JVMs starting at once on a busy two-core machine may take longer than two minutes: overridable.
+        Duration ready = Duration.ofSeconds(Long.getLong("pente.platform.ready-seconds", 120));
         for (ServiceProcess process : processes.values()) {
-            process.awaitReady(Duration.ofSeconds(120));
+            process.awaitReady(ready);
         }
     }
 
