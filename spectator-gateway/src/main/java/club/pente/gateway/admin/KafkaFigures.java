@@ -11,7 +11,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.ConsumerGroupListing;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.apache.kafka.clients.admin.ListGroupsOptions;
 import org.apache.kafka.clients.admin.ListConsumerGroupOffsetsSpec;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -56,12 +57,15 @@ public class KafkaFigures {
     static final String GROUP_PREFIX = "pente-";
     /** Per-instance groups of stopped gateways linger until Kafka expires their offsets: the page shows at most this many. */
     static final int MAX_GROUPS = 200;
+    /** A group id ending in a uuid: one instance's own group (each gateway's, each game-service instance's sanctions reader). */
+    private static final java.util.regex.Pattern PER_INSTANCE = java.util.regex.Pattern.compile(
+            "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
     private static final int MAX_KEY_CHARS = 256;
     private static final int MAX_HEADER_CHARS = 256;
 
     /** One read: when, whether Kafka answered, and the two tables. */
     public record Figures(Instant readAt, boolean available, String error, ArrayNode consumerGroups, ArrayNode deadLetters,
-                          int groupsOmitted) {
+                          int groupsOmitted, long readMillis) {
     }
 
     private final OperationsSettings settings;
@@ -106,9 +110,9 @@ public class KafkaFigures {
     }
 
     private Figures readSafely() {
-        Instant now = Instant.now();
+        long started = System.nanoTime();
         try {
-            Figures figures = read(now);
+            Figures figures = read();
             last = figures;
             return figures;
         } catch (Exception e) {
@@ -116,7 +120,8 @@ public class KafkaFigures {
                 Thread.currentThread().interrupt();
             }
             LOG.debugf("Kafka figures not read: %s", e.toString());
-            Figures failed = new Figures(now, false, describe(e), Contracts.json().createArrayNode(), Contracts.json().createArrayNode(), 0);
+            Figures failed = new Figures(Instant.now(), false, describe(e), Contracts.json().createArrayNode(), Contracts.json().createArrayNode(), 0,
+                    (System.nanoTime() - started) / 1_000_000);
             last = failed; // a broker that is down is asked again after the same interval, not on every refresh
             return failed;
         }
@@ -145,20 +150,26 @@ public class KafkaFigures {
     }
 
     /** Runs on the worker only. */
-    private Figures read(Instant now) throws Exception {
+    private Figures read() throws Exception {
+        long started = System.nanoTime();
         long deadline = System.nanoTime() + settings.kafkaTimeout().toNanos();
         Admin admin = admin();
-        List<ConsumerGroupListing> listed = new ArrayList<>();
-        for (ConsumerGroupListing listing : admin.listConsumerGroups().all().get(left(deadline), TimeUnit.NANOSECONDS)) {
-            if (listing.groupId().startsWith(GROUP_PREFIX)) {
+        List<GroupListing> listed = new ArrayList<>();
+        int stopped = 0;
+        for (GroupListing listing : admin.listGroups(ListGroupsOptions.forConsumerGroups()).all().get(left(deadline), TimeUnit.NANOSECONDS)) {
+            if (!listing.groupId().startsWith(GROUP_PREFIX)) {
+                continue;
+            }
+            if (stoppedInstance(listing)) {
+                stopped++; // a stopped instance's own group (its id ends in the instance's uuid) is never resumed: not read
+            } else {
                 listed.add(listing);
             }
         }
-        // Groups with members first (what runs now), then the empty ones stopped instances left behind; the cap cuts those.
-        listed.sort(Comparator.comparing((ConsumerGroupListing listing) -> idle(listing)).thenComparing(ConsumerGroupListing::groupId));
-        int omitted = Math.max(0, listed.size() - MAX_GROUPS);
-        List<String> groups = listed.stream().limit(MAX_GROUPS).map(ConsumerGroupListing::groupId).toList();
-
+        // Groups with members first (what runs now), then the empty ones; the cap cuts those.
+        listed.sort(Comparator.comparing((GroupListing listing) -> idle(listing)).thenComparing(GroupListing::groupId));
+        int omitted = stopped + Math.max(0, listed.size() - MAX_GROUPS);
+        List<String> groups = listed.stream().limit(MAX_GROUPS).map(GroupListing::groupId).toList();
         Map<String, ConsumerGroupDescription> descriptions = groups.isEmpty() ? Map.of()
                 : admin.describeConsumerGroups(groups).all().get(left(deadline), TimeUnit.NANOSECONDS);
         Map<String, ListConsumerGroupOffsetsSpec> specs = new HashMap<>();
@@ -221,7 +232,8 @@ public class KafkaFigures {
                 newest(topic.getValue(), starts, ends, deadline).forEach(record -> last.add(recordRow(record)));
             }
         }
-        return new Figures(now, true, null, groupRows, deadLetters, omitted);
+        // Stamped when the read ends: the cache interval counts from then, so a slow read is not followed at once by another.
+        return new Figures(Instant.now(), true, null, groupRows, deadLetters, omitted, (System.nanoTime() - started) / 1_000_000);
     }
 
     private static Map<TopicPartition, Long> offsets(Admin admin, Map<TopicPartition, OffsetSpec> specs, long deadline) throws Exception {
@@ -284,8 +296,13 @@ public class KafkaFigures {
         return text.length() <= max ? text : text.substring(0, max);
     }
 
-    private static boolean idle(ConsumerGroupListing listing) {
+    private static boolean idle(GroupListing listing) {
         return listing.groupState().map(state -> state == GroupState.EMPTY || state == GroupState.DEAD).orElse(false);
+    }
+
+    /** An empty group named for one instance ({@code pente-gateway-<uuid>} and the like): that instance stopped. */
+    static boolean stoppedInstance(GroupListing listing) {
+        return idle(listing) && PER_INSTANCE.matcher(listing.groupId()).find();
     }
 
     private static long left(long deadline) {

@@ -77,6 +77,7 @@ public class OperationsResource {
                 kafkaRow.put("readAt", figures.readAt().toString());
                 kafkaRow.put("error", figures.error());
                 kafkaRow.put("groupsOmitted", figures.groupsOmitted());
+                kafkaRow.put("readMillis", figures.readMillis());
                 answer.set("consumerGroups", figures.consumerGroups());
                 answer.set("deadLetters", figures.deadLetters());
                 ArrayNode gateways = answer.putArray("gateways");

@@ -22,8 +22,8 @@ public interface OperationsSettings {
     @WithDefault("5s")
     Duration kafkaCache();
 
-    /** How long the Kafka admin calls of one refresh may take in all. */
-    @WithDefault("5s")
+    /** How long the Kafka admin calls of one refresh may take in all (a few seconds per call on a loaded broker). */
+    @WithDefault("15s")
     Duration kafkaTimeout();
 
     /** The newest records shown per dead-letter topic. */

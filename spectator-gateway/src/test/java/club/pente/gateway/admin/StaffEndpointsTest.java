@@ -253,7 +253,9 @@ class StaffEndpointsTest {
         String value = "{\"type\":\"PlayMove\",\"pad\":\"" + "x".repeat(3000) + "\"}";
         long before;
         try (TestSocket socket = watch(gameId)) {
+            long started = System.nanoTime();
             JsonNode first = operations();
+            System.out.printf("operations: first answer (Kafka read, not cached) in %d ms%n", (System.nanoTime() - started) / 1_000_000);
             JsonNode row = named(first.path("deadLetters"), "topic", dlq);
             assertThat(row).as("the commands dead-letter topic is listed").isNotNull();
             before = row.path("count").asLong();
@@ -289,8 +291,9 @@ class StaffEndpointsTest {
             assertThat(self.path("instance").asText()).isEqualTo(gateway.path("instance").asText());
             assertThat(self.path("games").asInt()).isGreaterThanOrEqualTo(1);
             assertThat(self.path("lobbySockets").isInt()).isTrue();
-            System.out.printf("operations: %d consumer groups listed (%d omitted), %d dead-letter topics%n",
-                    page.path("consumerGroups").size(), page.path("kafka").path("groupsOmitted").asInt(), page.path("deadLetters").size());
+            System.out.printf("operations: %d consumer groups listed (%d omitted), %d dead-letter topics, Kafka read in %d ms%n",
+                    page.path("consumerGroups").size(), page.path("kafka").path("groupsOmitted").asInt(), page.path("deadLetters").size(),
+                    page.path("kafka").path("readMillis").asLong());
             // This gateway's own consumer group reads the game events (a member, so never among the omitted): its lag per topic.
             boolean gatewayGroup = false;
             for (JsonNode group : page.path("consumerGroups")) {

@@ -82,6 +82,21 @@ class StaffPiecesTest {
         assertThat(AdminGames.enrich("not json".getBytes(StandardCharsets.UTF_8), id -> 1)).isNull();
     }
 
+    private static org.apache.kafka.clients.admin.GroupListing group(String id, org.apache.kafka.common.GroupState state) {
+        return new org.apache.kafka.clients.admin.GroupListing(id, Optional.empty(), "consumer", Optional.of(state));
+    }
+
+    @Test
+    void anEmptyGroupNamedForOneInstanceIsAStoppedInstancesAndNotRead() {
+        String uuid = "0f8fad5b-d9cb-469f-a165-70867728950e";
+        assertThat(KafkaFigures.stoppedInstance(group("pente-gateway-" + uuid, org.apache.kafka.common.GroupState.EMPTY))).isTrue();
+        assertThat(KafkaFigures.stoppedInstance(group("pente-gateway-mm-" + uuid, org.apache.kafka.common.GroupState.DEAD))).isTrue();
+        // A running instance's group, and a shared group even when empty (its service is down: its lag is the point), are read.
+        assertThat(KafkaFigures.stoppedInstance(group("pente-gateway-" + uuid, org.apache.kafka.common.GroupState.STABLE))).isFalse();
+        assertThat(KafkaFigures.stoppedInstance(group("pente-rating-service", org.apache.kafka.common.GroupState.EMPTY))).isFalse();
+        assertThat(KafkaFigures.stoppedInstance(group("pente-game-forfeits", org.apache.kafka.common.GroupState.EMPTY))).isFalse();
+    }
+
     @Test
     void lagIsTheEndMinusTheCommittedOffsetPerTopic() {
         TopicPartition events0 = new TopicPartition("events", 0);
