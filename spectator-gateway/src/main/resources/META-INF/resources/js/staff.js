@@ -170,6 +170,11 @@ export function reasonDialog(options, submit) {
 
 // --- small pieces -----------------------------------------------------------------------------------------
 
+/** el's children replaced by these, leaving out the absent ones (replaceChildren would write "null"). */
+function put(el, ...children) {
+  el.replaceChildren(...children.flat().filter(c => c !== null && c !== undefined && c !== false));
+}
+
 /** A table cell with its column's name for the phone layout (td::before shows data-label). */
 function td(label, ...children) {
   return h('td', { 'data-label': label }, h('span', { class: 'cell' }, ...children));
@@ -219,7 +224,7 @@ export function mountStaff(container, parts) {
   const message = h('p', { class: 'staff-message', 'data-testid': 'staff-message', role: 'status', 'aria-live': 'polite', hidden: true });
   const body = h('div', { class: 'staff-body' });
   const nav = h('nav', { class: 'staff-nav', 'aria-label': 'Staff' });
-  container.replaceChildren(h('section', { class: 'staff', 'data-testid': 'staff-page' },
+  put(container, h('section', { class: 'staff', 'data-testid': 'staff-page' },
     h('h1', { 'data-testid': 'staff-title' }), nav, message, body,
     h('p', {}, h('a', { href: '#/', 'data-i18n': 'common.back' }, t('common.back')))));
 
@@ -245,7 +250,7 @@ export function mountStaff(container, parts) {
     container.querySelector('[data-testid="staff-title"]').textContent = t('staff.title');
     const tab = (key, href, testid, current) => h('a', { href, 'data-testid': testid, class: current ? 'current' : null,
       'aria-current': current ? 'page' : null }, t(key));
-    nav.replaceChildren(...(role ? [
+    put(nav, ...(role ? [
       tab('staff.games', '#/staff', 'staff-nav-games', where === 'games'),
       tab('staff.players', '#/staff/players', 'staff-nav-players', where === 'players'),
       tab('staff.audit', '#/staff/audit', 'staff-nav-audit', where === 'audit'),
@@ -255,12 +260,12 @@ export function mountStaff(container, parts) {
       const session = auth.current();
       const signIn = h('button', { type: 'button', class: 'primary', id: 'staff-sign-in' }, t('auth.signIn'));
       signIn.addEventListener('click', () => auth.signIn().catch(e => toast(describeError(e), 'error')));
-      body.replaceChildren(h('p', { class: 'error', 'data-testid': 'staff-denied', 'data-code': 'STAFF_ONLY' }, t('error.STAFF_ONLY')),
+      put(body, h('p', { class: 'error', 'data-testid': 'staff-denied', 'data-code': 'STAFF_ONLY' }, t('error.STAFF_ONLY')),
         session && session.kind === 'account' ? null : signIn);
       return;
     }
     if (where === 'operations' && role !== 'admin') {
-      body.replaceChildren(h('p', { class: 'error', 'data-testid': 'staff-denied', 'data-code': 'ADMIN_ONLY' }, t('error.ADMIN_ONLY')));
+      put(body, h('p', { class: 'error', 'data-testid': 'staff-denied', 'data-code': 'ADMIN_ONLY' }, t('error.ADMIN_ONLY')));
       return;
     }
     if (where === 'players' && parts[1]) section = playerSection(body, parts[1], ctx);
@@ -301,7 +306,7 @@ function gamesSection(body, ctx) {
   const problem = h('p', { class: 'error', 'data-testid': 'staff-games-error', hidden: true });
   const parts = [h('div', { class: 'row' }, h('h2', {}, t('staff.liveGames')), count, refresh), problem, gamesTable, empty];
   if (ctx.admin()) parts.push(annulBox(ctx));
-  body.replaceChildren(...parts);
+  put(body, ...parts);
 
   const rows = new Map(); // game id -> {tr, cells, game}
   let fetchedAt = performance.now();
@@ -335,7 +340,7 @@ function gamesSection(body, ctx) {
 
   function fill(row) {
     const g = row.game;
-    row.cells.players.replaceChildren(staffLink(g.white), ' – ', staffLink(g.black));
+    put(row.cells.players, staffLink(g.white), ' – ', staffLink(g.black));
     row.cells.mode.textContent = t(g.ranked ? 'mode.RANKED' : 'mode.CASUAL');
     row.cells.tc.textContent = formatGameTimeControl(g.timeControl);
     row.cells.ply.textContent = String(g.ply ?? 0);
@@ -462,12 +467,12 @@ function playersSection(body, ctx) {
   const results = h('div', { 'data-testid': 'staff-players-results' });
   const form = h('form', { class: 'row staff-search', role: 'search' },
     h('label', { class: 'sr', for: 'staff-player-search' }, t('staff.searchHint')), input, button);
-  body.replaceChildren(h('h2', {}, t('staff.searchPlayers')), form, results);
+  put(body, h('h2', {}, t('staff.searchPlayers')), form, results);
 
   async function search() {
     const q = input.value.trim();
     if (!q) {
-      results.replaceChildren(h('p', { class: 'muted' }, t('staff.searchHint')));
+      put(results, h('p', { class: 'muted' }, t('staff.searchHint')));
       return;
     }
     lastQuery = q;
@@ -478,7 +483,7 @@ function playersSection(body, ctx) {
       const players = (answer && answer.players) || [];
       players.forEach(p => { if (p && p.id && p.username) namesSeen.set(p.id, p.username); });
       const labels = [t('lb.player'), t('lb.rating'), t('lb.games'), t('staff.enabled'), t('staff.created')];
-      results.replaceChildren(
+      put(results, 
         answer && answer.partial ? h('p', { class: 'warning-note', 'data-testid': 'staff-players-partial' }, t('staff.partial')) : null,
         players.length ? table('staff-players', labels, players.map(p => h('tr', { 'data-testid': `staff-player-row-${p.id}`,
           'data-player-id': p.id, 'data-username': p.username || '' },
@@ -489,7 +494,7 @@ function playersSection(body, ctx) {
         td(labels[4], formatTime(p.createdAt)))))
           : h('p', { class: 'muted', 'data-testid': 'staff-players-none' }, t('staff.noPlayers')));
     } catch (e) {
-      results.replaceChildren(h('p', { class: 'error', 'data-code': errorCode(e) }, describeError(e)));
+      put(results, h('p', { class: 'error', 'data-code': errorCode(e) }, describeError(e)));
     } finally {
       button.disabled = false;
     }
@@ -517,7 +522,7 @@ function playerSection(body, playerId, ctx) {
     h('p', { class: 'muted' }, t('common.loading')));
   const games = h('div', { class: 'card', 'data-testid': 'staff-player-games-box' }, h('h3', {}, t('staff.playerGames')),
     h('p', { class: 'muted' }, t('common.loading')));
-  body.replaceChildren(h('section', { class: 'staff-player', 'data-testid': 'staff-player', 'data-player-id': playerId },
+  put(body, h('section', { class: 'staff-player', 'data-testid': 'staff-player', 'data-player-id': playerId },
     h('p', {}, h('a', { href: '#/staff/players' }, t('staff.backToSearch'))),
     heading,
     h('p', { class: 'muted' }, h('code', {}, playerId), ' · ',
@@ -531,7 +536,7 @@ function playerSection(body, playerId, ctx) {
       if (!ctx.alive()) return;
       renderSanctions(s || {});
     } catch (e) {
-      sanctions.replaceChildren(h('h3', {}, t('staff.sanctions')), h('p', { class: 'error', 'data-code': errorCode(e) }, describeError(e)));
+      put(sanctions, h('h3', {}, t('staff.sanctions')), h('p', { class: 'error', 'data-code': errorCode(e) }, describeError(e)));
     }
   }
 
@@ -560,7 +565,7 @@ function playerSection(body, playerId, ctx) {
     v => api(`/api/admin/players/${enc(playerId)}/mute`, { method: 'DELETE', body: { reason: v.reason } })), 'staff.unmutedOk'));
     const history = s.history || [];
     const labels = [t('staff.kind'), t('staff.since'), t('staff.untilCol'), t('staff.reason'), t('staff.by'), t('staff.lifted')];
-    sanctions.replaceChildren(
+    put(sanctions, 
       h('h3', {}, t('staff.sanctions')),
       h('p', { 'data-testid': 'staff-suspension-state', class: s.suspended ? 'error' : null }, sanctionLine('SUSPENSION', s.suspension)),
       h('p', { 'data-testid': 'staff-mute-state', class: s.muted ? 'error' : null }, sanctionLine('MUTE', s.mute)),
@@ -591,7 +596,7 @@ function playerSection(body, playerId, ctx) {
       if (p && p.name && !namesSeen.has(playerId)) heading.textContent = p.name;
       const labels = [t('profile.game'), t('staff.when'), t('staff.cause'), t('staff.ratingChange')];
       const history = (p && p.history) || [];
-      ratings.replaceChildren(h('h3', {}, t('profile.history')),
+      put(ratings, h('h3', {}, t('profile.history')),
         h('p', {}, `${t('profile.rating')}: `, h('strong', { 'data-testid': 'staff-player-rating' }, String(p.rating)),
           p.provisional ? ` (${t('profile.provisional')})` : '', ' · ',
           t('profile.record', { w: p.wins, l: p.losses, d: p.draws, n: p.games })),
@@ -603,7 +608,7 @@ function playerSection(body, playerId, ctx) {
           e.annulled && e.cause !== 'ANNULMENT' ? ` (${t('staff.annulledShort')})` : ''),
         td(labels[3], `${e.before} → ${e.after} (${e.change >= 0 ? '+' : ''}${e.change})`)))) : h('p', { class: 'muted' }, t('profile.none')));
     } catch (e) {
-      ratings.replaceChildren(h('h3', {}, t('profile.history')),
+      put(ratings, h('h3', {}, t('profile.history')),
         h('p', { class: 'muted' }, e.status === 404 ? t('profile.none') : describeError(e)));
     }
   }
@@ -619,7 +624,7 @@ function playerSection(body, playerId, ctx) {
         if (me && heading.textContent === playerId) heading.textContent = me.name;
       }
       const labels = [t('staff.players'), t('staff.result'), t('staff.ply'), t('staff.started'), ''];
-      games.replaceChildren(h('h3', {}, t('staff.playerGames')),
+      put(games, h('h3', {}, t('staff.playerGames')),
         all.length ? table('staff-player-games', labels, all.map((g) => {
           const over = g.status && g.status !== 'ONGOING';
           return h('tr', { 'data-game-id': g.id, 'data-status': g.status || '' },
@@ -631,7 +636,7 @@ function playerSection(body, playerId, ctx) {
               t(over ? 'lobby.replay' : 'staff.open'))));
         })) : h('p', { class: 'muted' }, t('staff.noGames')));
     } catch (e) {
-      games.replaceChildren(h('h3', {}, t('staff.playerGames')), h('p', { class: 'muted' }, describeError(e)));
+      put(games, h('h3', {}, t('staff.playerGames')), h('p', { class: 'muted' }, describeError(e)));
     }
   }
 
@@ -675,7 +680,7 @@ function auditSection(body, ctx) {
     labelled('staff.limit', controls.limit), h('div', { class: 'row' }, apply));
   const services = h('p', { class: 'muted', 'data-testid': 'audit-services' });
   const results = h('div', { 'data-testid': 'audit-results' });
-  body.replaceChildren(h('h2', {}, t('staff.audit')), h('p', { class: 'muted' }, t('staff.auditText')), form, services, results);
+  put(body, h('h2', {}, t('staff.audit')), h('p', { class: 'muted' }, t('staff.auditText')), form, services, results);
 
   async function load() {
     for (const key of Object.keys(auditFilters)) auditFilters[key] = controls[key].value.trim();
@@ -693,7 +698,7 @@ function auditSection(body, ctx) {
       renderServices((answer && answer.services) || {});
       renderEntries((answer && answer.entries) || []);
     } catch (e) {
-      results.replaceChildren(h('p', { class: 'error', 'data-code': errorCode(e) }, describeError(e)));
+      put(results, h('p', { class: 'error', 'data-code': errorCode(e) }, describeError(e)));
     } finally {
       apply.disabled = false;
     }
@@ -720,10 +725,10 @@ function auditSection(body, ctx) {
     const labels = [t('staff.when'), t('staff.actor'), t('staff.action'), t('staff.target'), t('staff.reason'),
       t('staff.outcome'), t('staff.service')];
     if (!entries.length) {
-      results.replaceChildren(h('p', { class: 'muted', 'data-testid': 'audit-none' }, t('staff.noEntries')));
+      put(results, h('p', { class: 'muted', 'data-testid': 'audit-none' }, t('staff.noEntries')));
       return;
     }
-    results.replaceChildren(table('staff-audit', labels, entries.map((e) => {
+    put(results, table('staff-audit', labels, entries.map((e) => {
       const actor = e.actor || {};
       return h('tr', { 'data-testid': 'audit-row', 'data-audit-id': e.auditId || '', 'data-action': e.action || '',
         'data-actor': actor.username || '', 'data-role': actor.role || '', 'data-target': e.targetId || '',
@@ -750,7 +755,7 @@ function operationsSection(body, ctx) {
   const refresh = h('button', { type: 'button', class: 'small', 'data-testid': 'staff-refresh' }, t('staff.refresh'));
   const at = h('span', { class: 'muted', 'data-testid': 'ops-at' });
   const content = h('div', { 'data-testid': 'staff-operations' }, h('p', { class: 'muted' }, t('common.loading')));
-  body.replaceChildren(h('div', { class: 'row' }, h('h2', {}, t('staff.operations')), at, refresh), content);
+  put(body, h('div', { class: 'row' }, h('h2', {}, t('staff.operations')), at, refresh), content);
   let loading = false;
 
   const dash = v => (v === null || v === undefined ? '–' : String(v));
@@ -763,7 +768,7 @@ function operationsSection(body, ctx) {
       if (!ctx.alive()) return;
       render(o || {});
     } catch (e) {
-      content.replaceChildren(h('p', { class: 'error', 'data-code': errorCode(e) }, describeError(e)));
+      put(content, h('p', { class: 'error', 'data-code': errorCode(e) }, describeError(e)));
     } finally {
       loading = false;
     }
@@ -801,7 +806,7 @@ function operationsSection(body, ctx) {
     const gateways = table('ops-gateways', wl, (o.gateways || []).map(g => h('tr', { 'data-instance': g.instance || '' },
       td(wl[0], g.instance || '?', g.self ? h('span', { class: 'badge' }, t('staff.thisOne')) : null),
       td(wl[1], dash(g.games)), td(wl[2], dash(g.sockets)), td(wl[3], dash(g.lobbySockets)), td(wl[4], formatTime(g.at)))));
-    content.replaceChildren(
+    put(content, 
       h('h3', {}, t('staff.services')), services,
       h('h3', {}, t('staff.consumerGroups')), kafkaNote, groups,
       h('h3', {}, t('staff.deadLetters')), letters,
