@@ -41,6 +41,7 @@ public class ComputerGames {
         PlayerRef me = player.ref();
         PlayerRef computer = PlayerRef.computer(level);
         String gameId = transactions.run(tx -> {
+            SanctionService.requireNotSuspended(tx, player);
             quotas.checkLiveComputerGames(tx, player);
             return GameCreation.create(tx, color == Color.WHITE ? me : computer, color == Color.WHITE ? computer : me, false,
                     timeControl, GameOrigin.COMPUTER, null, null, Contracts.now());

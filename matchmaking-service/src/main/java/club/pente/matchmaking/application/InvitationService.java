@@ -86,6 +86,7 @@ public class InvitationService {
             StoredInvitation row = new StoredInvitation(invitation, inviter.ref(), timeControl, color, games, null, null);
             try {
                 boolean notified = transactions.run(tx -> {
+                    SanctionService.requireNotSuspended(tx, inviter);
                     quotas.checkOpenInvitations(tx, inviter, now);
                     tx.invitations().insert(row, now);
                     String inviteeId = invitee == null ? null : tx.invitations().accountIdNamed(invitee);
@@ -122,6 +123,7 @@ public class InvitationService {
         quotas.acceptRequested(acceptor);
         String code = InvitationCodes.normalize(typedCode);
         Accepted accepted = transactions.run(tx -> {
+            SanctionService.requireNotSuspended(tx, acceptor);
             Instant now = Contracts.now();
             StoredInvitation row = tx.invitations().lock(code);
             if (row == null) {

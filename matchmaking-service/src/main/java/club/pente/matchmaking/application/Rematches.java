@@ -34,6 +34,7 @@ public class Rematches {
 
     public Outcome request(Player player, String previousGameId) {
         Outcome outcome = transactions.run(tx -> {
+            SanctionService.requireNotSuspended(tx, player);
             Instant now = Contracts.now();
             StoredGame previous = tx.games().lock(previousGameId);
             if (previous == null) {

@@ -33,6 +33,19 @@ public final class SanctionRules {
         return playerId;
     }
 
+    /**
+     * The account a sanction change (suspend, lift, mute, unmute) is aimed at: never the caller's own, or a sanctioned
+     * moderator could lift what an admin decided (another staff member must).
+     */
+    public static String target(StaffActor staff, String playerId) {
+        String account = accountId(playerId);
+        if (account.equals(staff.subject())) {
+            throw ApiException.forbidden("OWN_SANCTION", "staff cannot suspend, mute or lift sanctions of their own account; "
+                    + "another staff member must");
+        }
+        return account;
+    }
+
     public static String reason(String reason) {
         if (reason == null || reason.isBlank()) {
             throw ApiException.badRequest("MISSING_REASON", "a staff action needs a reason (1 to " + Ids.MAX_REASON + " characters)");

@@ -17,7 +17,8 @@ import java.util.Locale;
  * Suspensions and chat mutes of accounts, owned here. Each change is one transaction: the sanctions rows, one
  * audit entry (row + {@code pente.admin.audit}) and the player's whole {@link PlayerSanctions} on
  * {@code pente.admin.sanctions}, which the game service reads. Every request that a suspension forbids asks
- * PostgreSQL ({@link #requireNotSuspended}), so a second instance refuses at once.
+ * PostgreSQL inside its own transaction ({@link #requireNotSuspended}), so a second instance refuses at once and a
+ * seek or invitation cannot slip past a suspension being committed. Staff never change their own sanctions.
  */
 @ApplicationScoped
 public class SanctionService {
@@ -37,7 +38,7 @@ public class SanctionService {
     }
 
     public Current suspend(StaffActor staff, String playerIdText, String reasonText, Integer minutes, Boolean forfeit) {
-        String playerId = SanctionRules.accountId(playerIdText);
+        String playerId = SanctionRules.target(staff, playerIdText);
         String reason = SanctionRules.reason(reasonText);
         boolean forfeitLiveGames = Boolean.TRUE.equals(forfeit);
         Instant now = Contracts.now();
@@ -49,7 +50,7 @@ public class SanctionService {
     }
 
     public Current mute(StaffActor staff, String playerIdText, String reasonText, Integer minutes) {
-        String playerId = SanctionRules.accountId(playerIdText);
+        String playerId = SanctionRules.target(staff, playerIdText);
         String reason = SanctionRules.reason(reasonText);
         Instant now = Contracts.now();
         Instant until = SanctionRules.muteUntil(minutes, now);
@@ -81,12 +82,16 @@ public class SanctionService {
         return current(player.id(), store.inForce(player.id(), Contracts.now()));
     }
 
-    /** 403 SUSPENDED for an account suspended now; guests are never suspended, so they cost no query. */
-    public void requireNotSuspended(Player player) {
+    /**
+     * 403 SUSPENDED for an account suspended now, checked inside the transaction that would open play (a seek, an
+     * invitation, a game), so that it serializes with a suspension's withdrawal of open play. Guests are never
+     * suspended, so they cost no query.
+     */
+    public static void requireNotSuspended(Transaction tx, Player player) {
         if (!player.hasAccount()) {
             return;
         }
-        Sanction suspension = store.suspensionInForce(player.id(), Contracts.now());
+        Sanction suspension = tx.suspensionInForce(player.id(), Contracts.now());
         if (suspension != null) {
             throw ApiException.forbidden("SUSPENDED", SanctionRules.suspendedMessage(suspension));
         }
@@ -115,7 +120,7 @@ public class SanctionService {
     }
 
     private Current lift(StaffActor staff, String playerIdText, String reasonText, Sanction.Kind kind, AuditAction action) {
-        String playerId = SanctionRules.accountId(playerIdText);
+        String playerId = SanctionRules.target(staff, playerIdText);
         String reason = SanctionRules.reason(reasonText);
         Instant now = Contracts.now();
         Current after = store.change(playerId, tx -> {

@@ -40,9 +40,6 @@ public interface SanctionStore {
     /** Runs {@code work} in one transaction holding the player's sanction lock. */
     <T> T change(String playerId, Work<T> work);
 
-    /** The suspension in force: one indexed query, the check of every guarded request. */
-    Sanction suspensionInForce(String playerId, Instant now);
-
     /** The suspension and the mute in force (either may be null). */
     List<Sanction> inForce(String playerId, Instant now);
 

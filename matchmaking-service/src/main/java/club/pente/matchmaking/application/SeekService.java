@@ -75,6 +75,7 @@ public class SeekService {
         Seek seek = new Seek(Contracts.newId(), player.id(), mode, timeControl, rating, Contracts.now());
         try {
             transactions.run(tx -> {
+                SanctionService.requireNotSuspended(tx, player);
                 String existing = tx.seeks().waitingOf(player.id());
                 if (existing != null) {
                     throw alreadySeeking(existing);
@@ -143,6 +144,7 @@ public class SeekService {
     public Joined join(Player joiner, String seekId) {
         quotas.seekRequested(joiner);
         Joined joined = transactions.run(tx -> {
+            SanctionService.requireNotSuspended(tx, joiner);
             java.time.Instant now = Contracts.now();
             StoredSeek target = tx.seeks().find(seekId);
             if (target == null) {

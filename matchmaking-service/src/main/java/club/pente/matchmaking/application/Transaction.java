@@ -18,4 +18,11 @@ public interface Transaction {
     LobbyRepository lobby();
 
     OutboxWriter outbox();
+
+    /**
+     * The account's suspension in force at {@code now}, or null. First takes the player's sanction lock in shared mode,
+     * held to commit: a suspension (which takes it exclusively and withdraws open play) either committed before and is
+     * read here, or waits for this transaction and then withdraws what it wrote. One round trip.
+     */
+    Sanction suspensionInForce(String playerId, java.time.Instant now);
 }

@@ -25,7 +25,9 @@ import static club.pente.matchmaking.persistence.Sql.literal;
 public class JdbcSanctions implements SanctionStore {
     /** Advisory locks of the two-int form (a key space apart from the outbox's and the lobby's bigint keys). */
     private static final int LOCK_SPACE = 0x50536E63; // "PSnc"
+    /** A sanction change holds the player's lock exclusively; a request that opens play holds it shared (see below). */
     private static final String LOCK = "select pg_advisory_xact_lock(?, hashtext(?))";
+    private static final String LOCK_SHARED = "select pg_advisory_xact_lock_shared(?, hashtext(?))";
     private static final String COLUMNS = "id, kind, player_id, since, until, reason, forfeit_live_games, staff_id, staff_name, staff_role, "
             + "lifted_at, lifted_by_id, lifted_by_name, lifted_by_role, lift_reason, replaced_by";
     /** Served by the partial index sanctions_in_force (rows not lifted only). */
@@ -58,9 +60,13 @@ public class JdbcSanctions implements SanctionStore {
         });
     }
 
-    @Override
-    public Sanction suspensionInForce(String playerId, Instant now) {
-        return transactions.read(sql -> sql.one(IN_FORCE, JdbcSanctions::read, playerId, Sanction.Kind.SUSPENSION, now, now));
+    /**
+     * The check of every request that opens play, inside its transaction: the player's lock in shared mode (held to
+     * commit, so requests of one player do not wait for each other, only for a sanction change), then the suspension
+     * in force (an index scan of sanctions_in_force), both in one round trip.
+     */
+    static Sanction suspensionInForceShared(Sql sql, String playerId, Instant now) {
+        return sql.oneAfter(LOCK_SHARED, IN_FORCE, JdbcSanctions::read, LOCK_SPACE, playerId, playerId, Sanction.Kind.SUSPENSION, now, now);
     }
 
     @Override

@@ -7,6 +7,7 @@ import club.pente.matchmaking.application.LobbyRepository;
 import club.pente.matchmaking.application.MatchRepository;
 import club.pente.matchmaking.application.OutboxWriter;
 import club.pente.matchmaking.application.RematchRepository;
+import club.pente.matchmaking.application.Sanction;
 import club.pente.matchmaking.application.SeekRepository;
 import club.pente.matchmaking.application.Transaction;
 import club.pente.matchmaking.application.Transactions;
@@ -126,6 +127,11 @@ public class JdbcTransactions implements Transactions {
         @Override
         public OutboxWriter outbox() {
             return new Outbox(sql);
+        }
+
+        @Override
+        public Sanction suspensionInForce(String playerId, java.time.Instant now) {
+            return JdbcSanctions.suspensionInForceShared(sql, playerId, now);
         }
     }
 }

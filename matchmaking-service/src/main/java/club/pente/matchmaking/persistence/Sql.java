@@ -60,6 +60,25 @@ final class Sql {
         }
     }
 
+    /**
+     * A select whose rows are not needed (taking a lock), then a query, sent as one round trip (the driver sends both
+     * in one batch; in READ COMMITTED the query takes its snapshot after the first finished, so it sees whatever
+     * committed while the first waited): the query's first row, or null.
+     */
+    <T> T oneAfter(String first, String query, Row<T> row, Object... params) {
+        try (PreparedStatement statement = prepare(first + "; " + query, params)) {
+            statement.execute();
+            if (!statement.getMoreResults()) {
+                throw new IllegalStateException("no rows from the second statement of: " + first + "; " + query);
+            }
+            try (ResultSet rs = statement.getResultSet()) {
+                return rs.next() ? row.read(rs) : null;
+            }
+        } catch (SQLException e) {
+            throw new JdbcFailure(e);
+        }
+    }
+
     <T> List<T> list(String sql, Row<T> row, Object... params) {
         try (PreparedStatement statement = prepare(sql, params); ResultSet rs = statement.executeQuery()) {
             List<T> rows = new ArrayList<>();

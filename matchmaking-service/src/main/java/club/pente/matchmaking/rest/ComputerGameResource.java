@@ -3,7 +3,6 @@ package club.pente.matchmaking.rest;
 import club.pente.core.contract.PlayerRef;
 import club.pente.matchmaking.application.ComputerGames;
 import club.pente.matchmaking.application.Player;
-import club.pente.matchmaking.application.SanctionService;
 import club.pente.matchmaking.domain.BadRequestException;
 import club.pente.matchmaking.domain.GameStatus;
 import jakarta.annotation.security.RolesAllowed;
@@ -31,10 +30,7 @@ public class ComputerGameResource {
     private final ComputerGames games;
     private final Caller caller;
 
-    private final SanctionService sanctions;
-
-    public ComputerGameResource(ComputerGames games, Caller caller, SanctionService sanctions) {
-        this.sanctions = sanctions;
+    public ComputerGameResource(ComputerGames games, Caller caller) {
         this.games = games;
         this.caller = caller;
     }
@@ -47,7 +43,6 @@ public class ComputerGameResource {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"level\":3,\"color\":\"WHITE\"}");
         }
         Player player = caller.player();
-        sanctions.requireNotSuspended(player);
         ComputerGames.Created created = games.create(player, request.level(), request.color(), request.timeControl());
         return Response.status(201).entity(new ComputerGameView(created.gameId(), created.color().name(), created.opponent(),
                 created.timeControl(), GameReadiness.clock(created.timeControl()), GameStatus.PENDING.name(), false)).build();

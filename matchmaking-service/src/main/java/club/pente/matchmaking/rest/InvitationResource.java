@@ -5,7 +5,6 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.matchmaking.application.InvitationService;
 import club.pente.matchmaking.application.MatchmakingSettings;
 import club.pente.matchmaking.application.Player;
-import club.pente.matchmaking.application.SanctionService;
 import club.pente.matchmaking.application.StoredGame;
 import club.pente.matchmaking.application.StoredInvitation;
 import club.pente.matchmaking.domain.BadRequestException;
@@ -57,10 +56,8 @@ public class InvitationResource {
     private final Caller caller;
     private final String linkBase;
 
-    private final SanctionService sanctions;
 
-    public InvitationResource(InvitationService invitations, Caller caller, MatchmakingSettings settings, SanctionService sanctions) {
-        this.sanctions = sanctions;
+    public InvitationResource(InvitationService invitations, Caller caller, MatchmakingSettings settings) {
         this.invitations = invitations;
         this.caller = caller;
         this.linkBase = settings.invitation().linkBase();
@@ -75,7 +72,6 @@ public class InvitationResource {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\"}");
         }
         Player inviter = caller.player();
-        sanctions.requireNotSuspended(inviter);
         StoredInvitation row = invitations.create(inviter, request.mode(), request.timeControl(), request.color(),
                 request.games(), request.invitee());
         return Response.status(201).entity(view(row, null, null)).build();
@@ -103,7 +99,6 @@ public class InvitationResource {
     @Operation(summary = "Accept an invitation: the game (or the match's first game) is created for both players")
     public AcceptedView accept(@PathParam("code") String code) {
         Player acceptor = caller.player();
-        sanctions.requireNotSuspended(acceptor);
         InvitationService.Accepted accepted = invitations.accept(acceptor, code);
         return new AcceptedView(accepted.code(), accepted.gameId(), accepted.color().name(), accepted.opponent(), accepted.matchId(),
                 GameReadiness.status(accepted.game()), GameReadiness.ready(accepted.game()), GameReadiness.failure(accepted.game()));

@@ -4,7 +4,6 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.matchmaking.application.GameStarts;
 import club.pente.matchmaking.application.Matches;
 import club.pente.matchmaking.application.Player;
-import club.pente.matchmaking.application.SanctionService;
 import club.pente.matchmaking.application.StoredGame;
 import club.pente.matchmaking.application.Rematches;
 import club.pente.matchmaking.application.StoredMatch;
@@ -54,10 +53,8 @@ public class MatchResource {
     private final Rematches rematches;
     private final Caller caller;
 
-    private final SanctionService sanctions;
 
-    public MatchResource(Matches matches, Rematches rematches, Caller caller, GameStarts games, SanctionService sanctions) {
-        this.sanctions = sanctions;
+    public MatchResource(Matches matches, Rematches rematches, Caller caller, GameStarts games) {
         this.games = games;
         this.matches = matches;
         this.rematches = rematches;
@@ -95,7 +92,6 @@ public class MatchResource {
     @Operation(summary = "Ask for a rematch of a finished game; when both players asked, the game is created (colours swapped)")
     public Response rematch(@PathParam("gameId") String gameId) {
         Player player = caller.player();
-        sanctions.requireNotSuspended(player);
         Rematches.Outcome outcome = rematches.request(player, gameId);
         RematchView view = new RematchView(outcome.state().name(), outcome.previousGameId(), outcome.gameId(),
                 outcome.color() == null ? null : outcome.color().name(), outcome.opponent());

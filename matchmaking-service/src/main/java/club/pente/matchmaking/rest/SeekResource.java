@@ -2,7 +2,6 @@ package club.pente.matchmaking.rest;
 
 import club.pente.core.contract.PlayerRef;
 import club.pente.matchmaking.application.Player;
-import club.pente.matchmaking.application.SanctionService;
 import club.pente.matchmaking.application.SeekService;
 import club.pente.matchmaking.application.StoredSeek;
 import club.pente.matchmaking.domain.BadRequestException;
@@ -67,12 +66,10 @@ public class SeekResource {
 
     private final SeekService seeks;
     private final Caller caller;
-    private final SanctionService sanctions;
 
-    public SeekResource(SeekService seeks, Caller caller, SanctionService sanctions) {
+    public SeekResource(SeekService seeks, Caller caller) {
         this.seeks = seeks;
         this.caller = caller;
-        this.sanctions = sanctions;
     }
 
     @POST
@@ -83,7 +80,6 @@ public class SeekResource {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\"}");
         }
         Player player = caller.player();
-        sanctions.requireNotSuspended(player);
         Seek seek = seeks.open(player, request.mode(), request.timeControl());
         return Response.status(201).entity(new SeekView(seek.id(), SeekStatus.WAITING.name(), seek.mode().name(), seek.timeControl(),
                 GameReadiness.clock(seek.timeControl()), seek.rating(), seek.since(), null, null, null, null, false, null)).build();
@@ -105,7 +101,6 @@ public class SeekResource {
             + "409 SEEK_TAKEN when another was faster); your own waiting seek is withdrawn")
     public Response join(@PathParam("id") String id) {
         Player player = caller.player();
-        sanctions.requireNotSuspended(player);
         SeekService.Joined joined = seeks.join(player, id);
         return Response.status(201).entity(new JoinedView(joined.seekId(), joined.game().id(), joined.color().name(), joined.opponent(),
                 joined.mode().name(), joined.timeControl(), GameReadiness.clock(joined.timeControl()), GameReadiness.status(joined.game()),

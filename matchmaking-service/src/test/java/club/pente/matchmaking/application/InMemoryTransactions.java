@@ -61,6 +61,8 @@ public class InMemoryTransactions implements Transactions {
         public LobbyRepository.Counts published;
         public final List<GameCommand> commands = new ArrayList<>();
         public final List<MatchmakingEvent> notifications = new ArrayList<>();
+        /** Suspensions by player (no lock needed: one transaction at a time). */
+        public final Map<String, Sanction> suspensions = new HashMap<>();
 
         State copy() {
             State copy = new State();
@@ -75,6 +77,7 @@ public class InMemoryTransactions implements Transactions {
             copy.published = published;
             copy.commands.addAll(commands);
             copy.notifications.addAll(notifications);
+            copy.suspensions.putAll(suspensions);
             return copy;
         }
     }
@@ -470,6 +473,12 @@ public class InMemoryTransactions implements Transactions {
                     s.published = counts;
                 }
             };
+        }
+
+        @Override
+        public Sanction suspensionInForce(String playerId, Instant now) {
+            Sanction suspension = s.suspensions.get(playerId);
+            return suspension != null && suspension.inForceAt(now) ? suspension : null;
         }
 
         @Override

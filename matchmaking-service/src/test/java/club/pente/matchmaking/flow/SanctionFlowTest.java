@@ -28,11 +28,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import static club.pente.matchmaking.support.MatchmakingStreams.await;
 import static io.restassured.RestAssured.given;
@@ -51,6 +58,8 @@ import static org.hamcrest.Matchers.startsWith;
 @StackTest
 class SanctionFlowTest {
     private static final String SEEK = "{\"mode\":\"CASUAL\",\"timeControl\":\"10+5\"}";
+    /** JdbcSanctions.LOCK_SPACE: the first key of a player's sanction lock. */
+    private static final int SANCTION_LOCK_SPACE = 0x50536E63;
     private static MatchmakingStreams streams;
     private static StaffStreams staffStreams;
     private static Tokened alice;
@@ -155,6 +164,61 @@ class SanctionFlowTest {
                 .statusCode(201).extract().path("code");
         alice.request().delete("/api/matchmaking/invitations/{code}", code).then().statusCode(204);
         alice.request().body("{\"level\":3,\"color\":\"WHITE\"}").post("/api/matchmaking/ai-games").then().statusCode(201);
+    }
+
+    /** Whether a request of this test's database waits for a sanction lock (JdbcSanctions' key space). */
+    private static boolean aRequestWaitsForASanctionLock() {
+        return ((Number) TestDb.single("select count(*) from pg_locks where locktype = 'advisory' and not granted and classid = ? "
+                + "and database = (select oid from pg_database where datname = current_database())", SANCTION_LOCK_SPACE)).longValue() > 0;
+    }
+
+    @Test
+    void aSeekAnInvitationOrAComputerGameAskedForWhileASuspensionCommitsDoesNotSurviveIt() throws Exception {
+        String reason = "caught mid-request";
+        Map<String, Supplier<Response>> requests = new LinkedHashMap<>();
+        requests.put("seek", () -> alice.request().body(SEEK).post("/api/matchmaking/seeks"));
+        requests.put("invitation", () -> alice.request().body(SEEK).post("/api/matchmaking/invitations"));
+        requests.put("computer game", () -> alice.request().body("{\"level\":3,\"color\":\"WHITE\"}").post("/api/matchmaking/ai-games"));
+        for (Map.Entry<String, Supplier<Response>> request : requests.entrySet()) {
+            long gamesBefore = ((Number) TestDb.single("select count(*) from games where white_id = ? or black_id = ?", alice.id(),
+                    alice.id())).longValue();
+            try (Connection suspension = TestDb.connect()) {
+                // What SanctionService.suspend does, held open before its commit: the player's sanction lock, the row, and
+                // the withdrawal of her open play (she has none yet).
+                suspension.setAutoCommit(false);
+                try (PreparedStatement lock = suspension.prepareStatement("select pg_advisory_xact_lock(?, hashtext(?))")) {
+                    lock.setInt(1, SANCTION_LOCK_SPACE);
+                    lock.setString(2, alice.id());
+                    lock.execute();
+                }
+                try (PreparedStatement insert = suspension.prepareStatement("insert into sanctions (id, kind, player_id, since, until, reason, "
+                        + "staff_id, staff_name, staff_role) values (?, 'SUSPENSION', ?, now(), now() + interval '1 hour', ?, ?, 'mod', 'MODERATOR')")) {
+                    insert.setString(1, UUID.randomUUID().toString());
+                    insert.setString(2, alice.id());
+                    insert.setString(3, reason);
+                    insert.setString(4, mod.id());
+                    insert.executeUpdate();
+                }
+                try (PreparedStatement withdraw = suspension.prepareStatement("update seeks set status = 'CANCELLED', ended_at = now() "
+                        + "where player_id = ? and status = 'WAITING'")) {
+                    withdraw.setString(1, alice.id());
+                    withdraw.executeUpdate();
+                }
+                CompletableFuture<Response> answer = CompletableFuture.supplyAsync(request.getValue());
+                // Either the request waits for the suspension's lock, or it went through without it (the race this closes).
+                await(() -> answer.isDone() || aRequestWaitsForASanctionLock() ? Boolean.TRUE : null,
+                        "the " + request.getKey() + " request waits for the suspension or answers");
+                suspension.commit();
+                refusedAsSuspended(answer.get(30, TimeUnit.SECONDS), reason);
+            }
+            assertThat(TestDb.single("select id from seeks where player_id = ? and status = 'WAITING'", alice.id()))
+                    .as("a waiting seek after the " + request.getKey() + " request").isNull();
+            assertThat(TestDb.single("select code from invitations where inviter_id = ? and status = 'OPEN'", alice.id()))
+                    .as("an open invitation after the " + request.getKey() + " request").isNull();
+            assertThat(((Number) TestDb.single("select count(*) from games where white_id = ? or black_id = ?", alice.id(), alice.id()))
+                    .longValue()).as("games after the " + request.getKey() + " request").isEqualTo(gamesBefore);
+            freePlayers();
+        }
     }
 
     @Test

@@ -26,8 +26,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 /**
  * Who may use matchmaking's staff endpoints, checked here and not only at the gateway: no token 401, a player's or
- * a guest's token 403 STAFF_ONLY, a moderator beyond the moderator's limits 403 ADMIN_ONLY, bad input 400, and not
- * one of those refusals leaves a row (sanctions, audit, outbox) or a Kafka record behind.
+ * a guest's token 403 STAFF_ONLY, a moderator beyond the moderator's limits 403 ADMIN_ONLY, bad input 400, a change of
+ * one's own sanctions 403 OWN_SANCTION, and not one of those refusals leaves a row (sanctions, audit, outbox) or a Kafka record behind.
  */
 @QuarkusTest
 @QuarkusTestResource(value = MatchmakingTestResource.class, restrictToAnnotatedClass = false)
@@ -116,6 +116,39 @@ class StaffAuthorizationTest {
             assertThat(entry.action()).isEqualTo(AuditAction.SUSPEND_PLAYER);
             assertThat(entry.actor().username()).isEqualTo("mod");
         });
+    }
+
+    @Test
+    void staffCannotSuspendMuteOrLiftTheirOwnAccountAndNothingChanges() {
+        Tokened admin = Players.account("admin");
+        String self = mod.id();
+        int changesBefore = staffStreams.sanctionsOf(self).size();
+        admin.request().body("{\"reason\":\"abused the staff tools\",\"minutes\":60}").post("/api/admin/players/{id}/suspension", self)
+                .then().statusCode(201);
+        admin.request().body("{\"reason\":\"abused the staff tools\",\"minutes\":60}").post("/api/admin/players/{id}/mute", self)
+                .then().statusCode(201);
+        staffStreams.awaitChanges(self, changesBefore + 2);
+        try {
+            unchangedBy(() -> {
+                // The suspended and muted moderator may neither lift nor replace (shorten) what the admin decided,
+                for (Call call : everyCall(self).subList(0, 4)) {
+                    call.send(mod.request()).then().statusCode(403).body("error", equalTo("OWN_SANCTION"));
+                }
+                // and no staff member, admins included, changes their own sanctions.
+                for (Call call : everyCall(admin.id()).subList(0, 4)) {
+                    call.send(admin.request()).then().statusCode(403).body("error", equalTo("OWN_SANCTION"));
+                }
+                return null;
+            });
+            admin.request().get("/api/admin/players/{id}/sanctions", self).then().statusCode(200)
+                    .body("suspension.reason", equalTo("abused the staff tools")).body("suspension.staff.username", equalTo("admin"))
+                    .body("mute.staff.username", equalTo("admin")).body("history.size()", equalTo(2));
+            // Reading one's own sanctions stays allowed.
+            mod.request().get("/api/admin/players/{id}/sanctions", self).then().statusCode(200).body("suspended", equalTo(true));
+        } finally {
+            admin.request().body("{\"reason\":\"test cleanup\"}").delete("/api/admin/players/{id}/suspension", self);
+            admin.request().body("{\"reason\":\"test cleanup\"}").delete("/api/admin/players/{id}/mute", self);
+        }
     }
 
     @Test
