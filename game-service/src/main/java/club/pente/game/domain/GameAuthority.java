@@ -148,7 +148,8 @@ public final class GameAuthority {
         for (PlayerRef player : List.of(command.white(), command.black())) {
             PlayerSanctions sanctioned = sanctions.of(player.id());
             if (sanctioned != null && sanctioned.suspendedAt(now)) {
-                return reject(null, command, RejectionReason.SUSPENDED, player.name() + " is " + suspendedText(sanctioned.suspension()), now);
+                // matchmaking passes this text to both players: the opponent learns neither who nor why
+                return reject(null, command, RejectionReason.SUSPENDED, "a player of this game cannot play now", now);
             }
         }
         LiveGame game = LiveGame.fresh(command.gameId(), command.white(), command.black(), command.ranked(), command.timeControl(), now);

@@ -19,8 +19,10 @@ import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
+import org.jboss.logging.Logger;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,16 +30,25 @@ import java.util.List;
  * Runs this instance's command streams ({@code pente.commands.streams}, one thread each, each with its own
  * consumer in the service's group and its own transactional producer), so every instance publishes the
  * events of the partitions it owns and nothing sits on every move's path. Ready once every stream has
- * joined Kafka with its producer.
+ * joined Kafka with its producer. The streams start consuming only once the sanctions feed has read what its topic
+ * held (or after {@code pente.sanctions.catch-up-timeout}, logged as an error), so a restarted instance does not
+ * accept a sanctioned player's moves, games or chat in the moment before it knows of the sanction.
  */
 @ApplicationScoped
 @Readiness
 public class CommandStreams implements HealthCheck {
+    private static final Logger LOG = Logger.getLogger(CommandStreams.class);
+
     private final List<CommandStream> streams = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+    private final SanctionsFeed feed;
+    private final Duration catchUpTimeout;
 
     public CommandStreams(GameLedger ledger, LiveGames liveGames, Clock clock, MeterRegistry registry, PenteConfig config,
-                          TopicNames topics, CommandStreamSettings commands, GameSettings game, SanctionsBoard sanctions) {
+                          TopicNames topics, CommandStreamSettings commands, GameSettings game, SanctionsBoard sanctions,
+                          @Readiness SanctionsFeed feed, SanctionsSettings sanctionsSettings) {
+        this.feed = feed;
+        this.catchUpTimeout = sanctionsSettings.catchUpTimeout();
         CommandStream.Settings settings = new CommandStream.Settings(config.kafka().bootstrapServers(), commands.groupId(),
                 topics.of(Topic.GAME_COMMANDS), topics.of(Topic.GAME_EVENTS), topics.of(Topic.ADMIN_AUDIT), topics.of(Topic.GAME_COMMANDS_DLQ),
                 commands.maxBatch(), commands.sessionTimeout(), commands.heartbeat(), commands.transactionTimeout(),
@@ -52,15 +63,33 @@ public class CommandStreams implements HealthCheck {
     /** After the topics exist (the kit's TopicProvisioning runs first). */
     void start(@Observes @Priority(10) StartupEvent event) {
         for (CommandStream stream : streams) {
-            Thread thread = new Thread(stream, "pente-" + "game-" + threads.size() + "-commands");
+            Thread thread = new Thread(() -> {
+                if (afterSanctionsCaughtUp()) {
+                    stream.run();
+                }
+            }, "pente-" + "game-" + threads.size() + "-commands");
             thread.setDaemon(true);
             thread.start();
             threads.add(thread);
         }
     }
 
+    /** False when stopped while waiting. */
+    private boolean afterSanctionsCaughtUp() {
+        try {
+            if (!feed.awaitCaughtUp(catchUpTimeout)) {
+                LOG.errorf("command streams: the sanctions feed has not read its topic within %d s (see its log); starting anyway, "
+                        + "so sanctions are NOT enforced on this instance until it has", catchUpTimeout.toSeconds());
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     void stop(@Observes ShutdownEvent event) throws InterruptedException {
-        streams.forEach(CommandStream::stop);
+        streams.forEach(CommandStream::stop); // a thread still waiting for the feed then runs a stopped stream: it returns at once
         for (Thread thread : threads) {
             thread.join(10_000);
         }

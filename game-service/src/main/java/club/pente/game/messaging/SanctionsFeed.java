@@ -27,12 +27,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Keeps this instance's {@link SanctionsBoard} up to date: its own consumer, assigned every partition of
  * {@code pente.admin.sanctions} without a group, reads the compacted topic from the beginning and then tails it,
  * so every instance refuses a suspended or muted player within a poll of the record. Ready once it has read
- * what the topic held when it started (an instance that has not must not decide moves of sanctioned players).
+ * what the topic held when it started (an instance that has not must not decide moves of sanctioned players): the
+ * command streams wait for that ({@link #awaitCaughtUp}), and the forfeit consumer waits until the board has read
+ * the record it acts on ({@link #awaitRead}). Every (re)opening replays the topic into a fresh map that replaces the
+ * board once caught up, so a lift or a compacted-away tombstone missed while reopening leaves nothing behind.
  */
 @ApplicationScoped
 @Readiness
@@ -45,6 +51,9 @@ public class SanctionsFeed implements HealthCheck, Runnable {
     private final SanctionsSettings settings;
     private volatile boolean running = true;
     private volatile boolean caughtUp;
+    private final CountDownLatch firstCatchUp = new CountDownLatch(1);
+    /** The next offset per partition of what the board holds (set once a replay is swapped in, then per record). */
+    private final Map<Integer, Long> boardPositions = new ConcurrentHashMap<>();
     private volatile KafkaConsumer<String, String> consumer;
     private Thread thread;
 
@@ -114,22 +123,36 @@ public class SanctionsFeed implements HealthCheck, Runnable {
         kafka.assign(partitions);
         kafka.seekToBeginning(partitions); // the whole truth again, also after a reopen
         Map<TopicPartition, Long> startEnds = kafka.endOffsets(partitions, Duration.ofSeconds(30));
+        // Until caught up, records go into a fresh map; the board answers from what it held before (empty at start).
+        SanctionsBoard.Replay replay = board.replay();
         while (running) {
             for (ConsumerRecord<String, String> record : kafka.poll(settings.poll())) {
-                apply(record);
+                if (replay != null) {
+                    apply(record, replay::clear, replay::apply);
+                } else {
+                    apply(record, board::clear, board::apply);
+                    boardPositions.put(record.partition(), record.offset() + 1);
+                }
             }
-            if (!caughtUp && startEnds.entrySet().stream().allMatch(end -> kafka.position(end.getKey()) >= end.getValue())) {
+            if (replay != null && startEnds.entrySet().stream().allMatch(end -> kafka.position(end.getKey()) >= end.getValue())) {
+                board.swapIn(replay);
+                replay = null;
+                for (TopicPartition partition : partitions) {
+                    boardPositions.put(partition.partition(), kafka.position(partition));
+                }
                 caughtUp = true;
+                firstCatchUp.countDown();
                 LOG.infof("sanctions feed: caught up with %s (%d players sanctioned)", topic, board.size());
             }
         }
     }
 
     /** A record that is not a player's sanctions is skipped (matchmaking owns the topic; nothing here can fix it). */
-    private void apply(ConsumerRecord<String, String> record) {
+    private static void apply(ConsumerRecord<String, String> record, java.util.function.Consumer<String> clear,
+                              java.util.function.Consumer<PlayerSanctions> put) {
         if (record.value() == null) {
             if (record.key() != null) {
-                board.clear(record.key());
+                clear.accept(record.key());
             }
             return;
         }
@@ -139,7 +162,24 @@ public class SanctionsFeed implements HealthCheck, Runnable {
                     record.topic(), record.partition(), record.offset());
             return;
         }
-        board.apply(sanctions);
+        put.accept(sanctions);
+    }
+
+    /** Waits until the board first holds what the topic held at start; false when it did not within {@code limit}. */
+    public boolean awaitCaughtUp(Duration limit) throws InterruptedException {
+        return firstCatchUp.await(limit.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Waits until the board holds the record at this partition and offset (or later ones); false after {@code limit}. */
+    public boolean awaitRead(int partition, long offset, Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (boardPositions.getOrDefault(partition, -1L) <= offset) {
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            Thread.sleep(Math.min(50, Math.max(1, settings.poll().toMillis() / 4)));
+        }
+        return true;
     }
 
     static PlayerSanctions read(String value) {

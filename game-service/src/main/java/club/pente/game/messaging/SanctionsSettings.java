@@ -19,4 +19,19 @@ public interface SanctionsSettings {
     /** Live games of one suspended player the forfeit consumer forfeits at most per record. */
     @WithDefault("1000")
     int maxForfeits();
+
+    /**
+     * How long the command streams wait at start for the feed to read what the topic held (then they start anyway,
+     * logged as an error), and how long the forfeit consumer waits for the board to read the record it acts on.
+     */
+    @WithDefault("60s")
+    Duration catchUpTimeout();
+
+    /** Attempts at one record's forfeits (the database, a send) before it is logged and left. */
+    @WithDefault("5")
+    int forfeitAttempts();
+
+    /** The pause after the first failed attempt; doubled after each. */
+    @WithDefault("1s")
+    Duration forfeitBackoff();
 }

@@ -20,7 +20,7 @@ import java.util.List;
 @ApplicationScoped
 public class StaffQueries {
     private static final String LIVE_OF = """
-            select id from games where status = 'ONGOING' and (white_id = ? or black_id = ?) order by created_at limit ?""";
+            select id from games where status = 'ONGOING' and (white_id = ? or black_id = ?) and created_at < ? order by created_at limit ?""";
     private static final String LIVE_COUNT = "select count(*) from games where status = 'ONGOING'";
 
     private final DataSource dataSource;
@@ -38,12 +38,14 @@ public class StaffQueries {
     }
 
     /** The ids of the player's live games, oldest first, at most {@code limit}. */
-    public List<String> liveGamesOf(String playerId, int limit) {
+    /** The player's live games created before {@code createdBefore}, oldest first. */
+    public List<String> liveGamesOf(String playerId, java.time.Instant createdBefore, int limit) {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement query = connection.prepareStatement(LIVE_OF)) {
             query.setString(1, playerId);
             query.setString(2, playerId);
-            query.setInt(3, limit);
+            query.setObject(3, java.time.OffsetDateTime.ofInstant(createdBefore, java.time.ZoneOffset.UTC));
+            query.setInt(4, limit);
             List<String> ids = new ArrayList<>();
             try (ResultSet rs = query.executeQuery()) {
                 while (rs.next()) {

@@ -137,7 +137,8 @@ class StaffRulesTest {
         suspend(BOB, T0, T0.plus(Duration.ofHours(1)), false);
         MoveRejected rejection = rejected(authority.decide(null, CreateGame.of("g1", ALICE, BOB, false, TimeControl.UNTIMED),
                 T0.plusSeconds(1)), RejectionReason.SUSPENDED);
-        assertThat(rejection.message()).contains("bob", "cheating");
+        // matchmaking copies this text to both players: the opponent learns neither who nor why
+        assertThat(rejection.message()).isEqualTo("a player of this game cannot play now").doesNotContain("bob", "cheating");
         // After the suspension ends the same game can be created.
         assertThat(authority.decide(null, CreateGame.of("g1", ALICE, BOB, false, TimeControl.UNTIMED), T0.plus(Duration.ofHours(2))))
                 .isInstanceOf(Decision.Created.class);

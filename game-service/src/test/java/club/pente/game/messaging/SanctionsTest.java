@@ -153,6 +153,27 @@ class SanctionsTest {
     }
 
     @Test
+    void aSuspensionStampedByAClockAheadOfThisHostIsInForceAndForfeitsAtOnce() throws Exception {
+        PlayerRef cheat = player("sly");
+        PlayerRef other = player("olga");
+        String live = newGame(other, cheat);
+        // matchmaking's clock a minute ahead of this host: by our clock the suspension only begins in a minute
+        String suspensionId = "susp-" + UUID.randomUUID();
+        publish(suspension(cheat, suspensionId, Instant.now().plusSeconds(60), true));
+
+        GameEnded forfeited = streams.await(live, GameEnded.class, e -> true, WITHIN);
+        assertThat(forfeited.reason()).isEqualTo(EndReason.FORFEIT);
+        assertThat(forfeited.commandId()).isEqualTo(ForfeitSender.commandId(suspensionId, live));
+
+        String next = UUID.randomUUID().toString();
+        streams.send(CreateGame.of(next, other, cheat, false, TimeControl.UNTIMED));
+        MoveRejected refused = streams.await(next, MoveRejected.class, r -> true);
+        assertThat(refused.reason()).isEqualTo(RejectionReason.SUSPENDED);
+        // matchmaking shows this to both players: nothing about who or why
+        assertThat(refused.message()).doesNotContain("sly", "cheating");
+    }
+
+    @Test
     void aMutedPlayersChatIsRefusedAndOthersStillChat() throws Exception {
         PlayerRef white = player("wendy");
         PlayerRef black = player("bill");
