@@ -63,7 +63,7 @@ final class HostileFrames {
     KafkaRecord kafkaRecord() {
         String id = badIdJson();
         String gameKey = random.nextInt(5) == 0 ? pick(List.of("", "k".repeat(300), "\u0000")) : referenceGame;
-        return switch (random.nextInt(12)) {
+        return switch (random.nextInt(15)) {
             case 0 -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":" + id
                     + ",\"gameId\":\"" + referenceGame + "\",\"playerId\":\"p\",\"expectedPly\":3,\"point\":\"A1\",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
             case 1 -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
@@ -85,10 +85,21 @@ final class HostileFrames {
             case 8 -> new KafkaRecord(pick(List.of(Topic.PRESENCE, Topic.MATCHMAKING_EVENTS, Topic.RATING_EVENTS)), gameKey,
                     "{\"type\":" + pick(List.of("\"PresenceChanged\"", "\"SeekMatched\"", "\"LobbyCounts\"", "7", "\"\\u0000\"")) + ",\"schemaVersion\":1,\"gameId\":" + id
                             + ",\"playerId\":" + id + ",\"spectators\":" + pick(List.of("-1", "\"many\"", "1e999", "[]")) + "}");
-            case 9 -> new KafkaRecord(pick(List.of(Topic.GAME_COMMANDS, Topic.GAME_EVENTS, Topic.PRESENCE)), gameKey, pick(List.of(
+            case 9 -> new KafkaRecord(pick(List.of(Topic.GAME_COMMANDS, Topic.GAME_EVENTS, Topic.PRESENCE, Topic.ADMIN_SANCTIONS)), gameKey, pick(List.of(
                     "{", "null", "[]", "\"text\"", "{\"type\":\"Teleport\"}", "\u0000", "{\"type\":\"PlayMove\"" + ",\"x\":1".repeat(20_000) + "}",
                     "{\"a\":" + "[".repeat(5000) + "]".repeat(5000) + "}")));
-            case 10 -> new KafkaRecord(pick(List.of(Topic.GAME_COMMANDS, Topic.GAME_EVENTS)), gameKey, null);
+            case 10 -> new KafkaRecord(pick(List.of(Topic.GAME_COMMANDS, Topic.GAME_EVENTS, Topic.ADMIN_SANCTIONS)), gameKey, null);
+            case 11 -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":" + pick(List.of("\"AnnulGame\"", "\"ForfeitGame\"")) + ",\"schemaVersion\":1,\"commandId\":\"c-"
+                    + random.nextInt() + "\",\"gameId\":\"" + referenceGame + "\",\"playerId\":\"p\",\"suspensionId\":\"s\",\"staff\":"
+                    + pick(List.of("null", "{}", "{\"subject\":\"s\",\"username\":\"u\",\"role\":\"OWNER\"}", "{\"subject\":" + id + ",\"username\":\"u\",\"role\":\"ADMIN\"}"))
+                    + ",\"reason\":" + pick(List.of("\"r\"", "null", "\"\\u0000\"")) + ",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
+            case 12 -> new KafkaRecord(Topic.GAME_EVENTS, gameKey, "{\"type\":\"GameAnnulled\",\"schemaVersion\":1,\"eventId\":" + id
+                    + ",\"gameId\":\"" + referenceGame + "\",\"version\":" + pick(List.of("\"4\"", "[]", "9")) + ",\"occurredAt\":\"2026-12-01T12:00:00Z\",\"commandId\":\"c\",\"ranked\":true,"
+                    + "\"white\":{\"id\":\"w\",\"name\":\"w\"},\"black\":{\"id\":\"b\",\"name\":\"b\"},\"staff\":" + pick(List.of("null", "{}", "7")) + ",\"reason\":" + pick(List.of("null", "7", "\"\\u0000\"")) + "}");
+            case 13 -> new KafkaRecord(Topic.ADMIN_SANCTIONS, pick(List.of("", "k".repeat(300), "p-" + random.nextInt())), "{\"schemaVersion\":1,\"eventId\":" + id
+                    + ",\"playerId\":" + badPlayerIdJson() + ",\"suspension\":" + pick(List.of("7", "[]", "{\"id\":\"s\",\"since\":\"never\"}",
+                    "{\"id\":\"s\",\"since\":\"2026-12-01T12:00:00Z\",\"until\":null,\"reason\":null,\"forfeitLiveGames\":true,\"staff\":null}"))
+                    + ",\"mute\":null,\"changedAt\":" + pick(List.of("null", "\"later\"", "7")) + "}");
             default -> new KafkaRecord(Topic.GAME_COMMANDS, gameKey, "{\"type\":\"PlayMove\",\"schemaVersion\":1,\"commandId\":\"c-" + random.nextInt()
                     + "\",\"gameId\":\"" + referenceGame + "\",\"playerId\":\"p\",\"expectedPly\":" + pick(List.of("\"3\"", "3.5", "[]", "1e999")) + ",\"point\":\"A1\",\"issuedAt\":\"2026-12-01T12:00:00Z\"}");
         };

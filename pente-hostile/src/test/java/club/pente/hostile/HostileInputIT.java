@@ -85,6 +85,7 @@ class HostileInputIT {
     private static String aliceToken;
     private static String bobToken;
     private static String adminToken;
+    private static String modToken;
     private static String guestToken;
     private static PlayerRef alice;
     private static PlayerRef bob;
@@ -102,6 +103,7 @@ class HostileInputIT {
         aliceToken = DemoTokens.accessToken("alice", "alice");
         bobToken = DemoTokens.accessToken("bob", "bob");
         adminToken = DemoTokens.accessToken("admin", "admin");
+        modToken = DemoTokens.accessToken("mod", "mod");
         alice = new PlayerRef(DemoTokens.claims(aliceToken).get("sub").asText(), "alice");
         bob = new PlayerRef(DemoTokens.claims(bobToken).get("sub").asText(), "bob");
         HttpResponse<String> guest = HTTP.send(HttpRequest.newBuilder(URI.create(platform.url("gateway") + "/api/guests"))
@@ -135,7 +137,7 @@ class HostileInputIT {
 
         String expired = DemoTokens.passwordGrant("pente-test-short-lived", "alice", "alice").accessToken();
         long expiresAt = DemoTokens.claims(expired).get("exp").asLong();
-        HostileRequests.Tokens tokens = new HostileRequests.Tokens(aliceToken, bobToken, adminToken, guestToken, invalidTokens(), expired);
+        HostileRequests.Tokens tokens = new HostileRequests.Tokens(aliceToken, bobToken, adminToken, modToken, guestToken, invalidTokens(), expired);
         await().atMost(Duration.ofSeconds(10)).until(() -> Instant.now().getEpochSecond() > expiresAt + 1);
 
         Map<String, String> before = snapshot(game);
@@ -232,6 +234,12 @@ class HostileInputIT {
 
     /** The service that serves a path when it is called directly. */
     private static String owner(String path) {
+        if (path.startsWith("/api/admin/players?") || path.equals("/api/admin/players")) {
+            return "rating";
+        }
+        if (path.startsWith("/api/admin/players/")) {
+            return "matchmaking";
+        }
         if (path.startsWith("/api/ratings")) {
             return "rating";
         }
@@ -331,7 +339,7 @@ class HostileInputIT {
      */
     private static void awaitConsumersCaughtUp(Tally tally, Duration deadline) throws Exception {
         List<String> topics = List.of(Topic.GAME_COMMANDS, Topic.GAME_EVENTS, Topic.PRESENCE,
-                Topic.MATCHMAKING_EVENTS, Topic.RATING_EVENTS).stream().map(platform::topic).toList();
+                Topic.MATCHMAKING_EVENTS, Topic.RATING_EVENTS, Topic.ADMIN_SANCTIONS).stream().map(platform::topic).toList();
         Properties props = new Properties();
         props.put("bootstrap.servers", platform.config().kafkaBootstrapServers());
         try (Admin admin = Admin.create(props)) {
@@ -427,6 +435,17 @@ class HostileInputIT {
         int gamesBefore = ratedGames(alice.id());
         assertThat(post(platform.url("gateway") + "/api/games/" + ranked + "/resign", bobToken, "{}").statusCode()).isEqualTo(200);
         await().atMost(Duration.ofSeconds(30)).until(() -> ratedGames(alice.id()) == gamesBefore + 1);
+
+        // The staff paths after hostile GameAnnulled, AnnulGame and sanctions records: an annulment still reverses
+        // the rating, and a suspension with forfeit still ends the suspended player's live game.
+        HttpResponse<String> annul = post(platform.url("gateway") + "/api/admin/games/" + ranked + "/annul", adminToken,
+                "{\"reason\":\"the hostile run checks annulments\"}");
+        assertThat(annul.statusCode()).as("an annulment: " + annul.body()).isEqualTo(202);
+        await().atMost(Duration.ofSeconds(30)).until(() -> ratedGames(alice.id()) == gamesBefore);
+        HttpResponse<String> suspend = post(platform.url("gateway") + "/api/admin/players/" + bob.id() + "/suspension", adminToken,
+                "{\"reason\":\"the hostile run checks forfeits\",\"minutes\":1,\"forfeitLiveGames\":true}");
+        assertThat(suspend.statusCode()).as("a suspension: " + suspend.body()).isEqualTo(201);
+        awaitGame(game, node -> "FORFEIT".equals(node.path("reason").asText()) && "WHITE_WINS".equals(node.path("status").asText()));
     }
 
     private static int ratedGames(String playerId) throws Exception {
@@ -445,12 +464,14 @@ class HostileInputIT {
     private static Map<String, String> snapshot(String game) throws Exception {
         Map<String, String> state = new HashMap<>();
         state.put("reference game", stable(getGame(game)));
-        state.putAll(query("game", "select id, status, ply, version, white_id, black_id from games order by id",
+        state.putAll(query("game", "select id, status, ply, version, white_id, black_id, end_note, annulled_at from games order by id",
+                "select count(*) from admin_audit",
                 "select game_id, ply, player_id, point, command_id from moves order by game_id, ply",
                 "select count(*) from chat_messages"));
-        state.putAll(query("rating", "select * from players order by 1", "select count(*) from rating_changes", "select count(*) from finished_games"));
+        state.putAll(query("rating", "select * from players order by 1", "select count(*) from rating_changes", "select count(*) from finished_games",
+                "select count(*) from game_annulments", "select count(*) from admin_audit"));
         state.putAll(query("matchmaking", "select count(*) from seeks", "select count(*) from invitations", "select count(*) from games",
-                "select count(*) from matches", "select count(*) from rematches"));
+                "select count(*) from matches", "select count(*) from rematches", "select count(*) from sanctions", "select count(*) from admin_audit"));
         return state;
     }
 

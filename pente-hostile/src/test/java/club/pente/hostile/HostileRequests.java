@@ -21,7 +21,7 @@ final class HostileRequests {
     }
 
     /** The identities an attacker may hold or forge. */
-    record Tokens(String alice, String bob, String admin, String guest, List<String> invalid, String expired) {
+    record Tokens(String alice, String bob, String admin, String mod, String guest, List<String> invalid, String expired) {
     }
 
     /** Percent-encoded path segments that are not ids. */
@@ -53,6 +53,17 @@ final class HostileRequests {
     static final List<String> BAD_STRINGS = List.of(
             "\\u0000", "K10\\u0000", "x".repeat(70), "z".repeat(20_000), "\\ud800", "\\u202e\\u0000",
             "'; drop table games; --", "<img src=x onerror=alert(1)>", "../../../etc/passwd", "\\r\\nX-Injected: 1");
+
+    /** Staff paths with a path id: games, then players (an account id goes in). */
+    private static final List<String> STAFF_GAME_POSTS = List.of("/api/admin/games/%s/abort", "/api/admin/games/%s/annul");
+    private static final List<String> STAFF_PLAYER_PATHS = List.of("/api/admin/players/%s/suspension", "/api/admin/players/%s/mute");
+    /** Reasons no staff action takes, as JSON values. */
+    private static final List<String> BAD_REASONS = List.of("null", "\"\"", "\"   \"", "7", "true", "[]", "{}", "\"" + "r".repeat(501) + "\"",
+            "\"a\\u0000b\"", "\"line\\nbreak\"", "\"\\ud800\"", "\"\\u0007bell\"");
+    private static final List<String> BAD_MINUTES = List.of("0", "-1", "525601", "99999999999", "\"60\"", "3.5", "true", "[]", "{}", "1e9");
+    private static final List<String> BAD_AUDIT_QUERIES = List.of("limit=0", "limit=501", "limit=-1", "limit=abc", "limit=99999999999",
+            "action=DROP_TABLE", "action=abort_game", "since=yesterday", "until=2026-13-45T99:00:00Z", "since=" + "9".repeat(60),
+            "actor=%00", "target=" + "t".repeat(200), "game=%20", "actor=%0d%0aX-Injected:%201");
 
     private final Random random;
     private final String referenceGame;
@@ -101,12 +112,78 @@ final class HostileRequests {
             return new Request("POST", pickOf(BODY_POSTS), tokens.alice(), "application/json",
                     "{\"pad\":\"" + "p".repeat(100_000 + random.nextInt(200_000)) + "\"}", false);
         }
+        if (pick < 94) {
+            return staffAttack();
+        }
         if (pick < 96) {
             // Unknown but well-formed ids: reading a public resource that does not exist is fine either way.
             return new Request("GET", String.format(pickOf(ID_GETS), "no-such-" + random.nextInt(1_000_000)), anyToken(), null, null, true);
         }
         return new Request("POST", "/api/games/" + referenceGame + "/abort", pickOf(List.of(tokens.alice(), tokens.bob(), tokens.guest())),
                 "application/json", "{\"reason\":\"because I can\"}", false);
+    }
+
+    /**
+     * Staff endpoints: everyone who is not staff with a valid action (401/403), staff with a hostile id, body or
+     * query (400), a moderator on admin-only actions (403), and actions the rules refuse (an annulment of a live game,
+     * lifting a suspension that is not there: 409/404). None may change anything.
+     */
+    private Request staffAttack() {
+        String alice = "9d8f2c1e-0000-4000-8000-000000000001"; // an account id, never suspended in this run
+        String staff = pickOf(List.of(tokens.mod(), tokens.admin()));
+        String notStaff = pickOf(List.of(tokens.alice(), tokens.bob(), tokens.guest(), tokens.expired(), pickOf(tokens.invalid())));
+        switch (random.nextInt(13)) {
+            case 0:
+                return new Request("POST", String.format(pickOf(STAFF_GAME_POSTS), referenceGame), random.nextInt(5) == 0 ? null : notStaff,
+                        "application/json", "{\"reason\":\"because I can\"}", false);
+            case 1:
+                return new Request("POST", String.format(pickOf(STAFF_PLAYER_PATHS), alice), random.nextInt(5) == 0 ? null : notStaff,
+                        "application/json", "{\"reason\":\"because I can\",\"minutes\":60}", false);
+            case 2:
+                return new Request(pickOf(List.of("GET", "GET", "DELETE", "PUT")), pickOf(List.of("/api/admin/games", "/api/admin/audit",
+                        "/api/admin/players?q=ali", "/api/admin/players/" + alice + "/sanctions", "/api/admin/status",
+                        "/api/admin/operations")), random.nextInt(5) == 0 ? null : notStaff, null, null, false);
+            case 3:
+                return new Request("POST", String.format(pickOf(STAFF_GAME_POSTS), pickOf(BAD_IDS)), staff, "application/json",
+                        "{\"reason\":\"hostile id\"}", false);
+            case 4:
+                return new Request("POST", String.format(pickOf(STAFF_GAME_POSTS), referenceGame), staff, "application/json",
+                        pickOf(List.of("{\"reason\":" + pickOf(BAD_REASONS) + "}", "{}", "[]", "\"abort\"", "{\"reason\":", hostileBody())), false);
+            case 5:
+                // The reference game is live: an annulment is refused by the rules (409), or by the role (a moderator, 403).
+                return new Request("POST", "/api/admin/games/" + referenceGame + "/annul", staff, "application/json",
+                        "{\"reason\":\"not finished yet\"}", false);
+            case 6:
+                return new Request(pickOf(List.of("POST", "DELETE")), String.format(pickOf(STAFF_PLAYER_PATHS), pickOf(BAD_IDS)), staff,
+                        "application/json", "{\"reason\":\"hostile id\",\"minutes\":5}", false);
+            case 7:
+                return new Request("POST", String.format(pickOf(STAFF_PLAYER_PATHS), pickOf(List.of(alice, "guest:" + alice, "ai:8"))),
+                        staff, "application/json", pickOf(List.of("{\"reason\":\"r\",\"minutes\":" + pickOf(BAD_MINUTES) + "}",
+                                "{\"reason\":" + pickOf(BAD_REASONS) + ",\"minutes\":5}",
+                                hostileBody())), false);
+            case 11:
+                // forfeitLiveGames belongs to a suspension only (a mute ignores it like any unknown field).
+                return new Request("POST", "/api/admin/players/" + alice + "/suspension", staff, "application/json",
+                        "{\"reason\":\"r\",\"minutes\":5,\"forfeitLiveGames\":" + pickOf(List.of("\"yes\"", "1", "[]", "{}")) + "}", false);
+            case 8:
+                // A moderator beyond the moderator's limits: until lifted, more than 7 days, forfeiting live games.
+                return new Request("POST", "/api/admin/players/" + alice + "/suspension", tokens.mod(), "application/json",
+                        pickOf(List.of("{\"reason\":\"r\",\"minutes\":null}", "{\"reason\":\"r\"}", "{\"reason\":\"r\",\"minutes\":10081}",
+                                "{\"reason\":\"r\",\"minutes\":60,\"forfeitLiveGames\":true}")), false);
+            case 9:
+                // Nothing to lift: alice is never suspended or muted in this run.
+                return new Request("DELETE", String.format(pickOf(STAFF_PLAYER_PATHS), alice), staff, "application/json",
+                        pickOf(List.of("{\"reason\":\"nothing to lift\"}", "{\"reason\":" + pickOf(BAD_REASONS) + "}", "{}")), false);
+            case 10:
+                // The live list takes only a limit (other parameters are ignored, as anywhere); the audit takes them all.
+                return random.nextBoolean()
+                        ? new Request("GET", "/api/admin/audit?" + pickOf(BAD_AUDIT_QUERIES), staff, null, null, false)
+                        : new Request("GET", "/api/admin/games?" + pickOf(List.of("limit=0", "limit=1001", "limit=-1", "limit=abc",
+                                "limit=99999999999", "limit=%00", "limit=1.5")), staff, null, null, false);
+            default:
+                return new Request("GET", "/api/admin/players?" + pickOf(List.of("q=", "q=" + "q".repeat(65), "q=%00", "q=a%0ab",
+                        "q=ali&limit=0", "q=ali&limit=101", "q=ali&limit=x", "limit=5")), staff, null, null, false);
+        }
     }
 
     /** Moves and resignations in the reference game that the rules or the identity checks must refuse. */
