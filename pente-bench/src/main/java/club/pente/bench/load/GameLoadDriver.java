@@ -1,7 +1,5 @@
 package club.pente.bench.load;
 
-import club.pente.bench.load.GameLedger.Tracked;
-import club.pente.bench.load.GameLedger.Window;
 import club.pente.bench.load.LoadOptions.Mode;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.CreateGame;
@@ -10,6 +8,13 @@ import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.Resign;
 import club.pente.core.contract.TimeControl;
+import club.pente.load.DbVerifier;
+import club.pente.load.EventReader;
+import club.pente.load.GameLedger;
+import club.pente.load.GameLedger.Tracked;
+import club.pente.load.GameLedger.Window;
+import club.pente.load.LatencyRecorder;
+import club.pente.load.LoadGame;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;

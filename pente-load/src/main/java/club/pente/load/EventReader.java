@@ -1,4 +1,4 @@
-package club.pente.bench.load;
+package club.pente.load;
 
 import club.pente.core.contract.EventHeaders;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -20,7 +20,7 @@ import java.util.Properties;
  * records only ({@code read_committed}: the game service publishes in Kafka transactions), and other games'
  * records are skipped by key, or by the type header, before any JSON is parsed.
  */
-final class EventReader implements AutoCloseable {
+public final class EventReader implements AutoCloseable {
     private static final List<byte[]> TYPES = List.of(EventHeaders.typeValue("GameStarted"), EventHeaders.typeValue("MovePlayed"),
             EventHeaders.typeValue("MoveRejected"), EventHeaders.typeValue("GameEnded"));
 
@@ -33,7 +33,7 @@ final class EventReader implements AutoCloseable {
     private volatile long skipped;
 
     /** Assigns every partition of the topic at its end (so the run sees all of its own games' events) and starts reading. */
-    EventReader(String bootstrap, String topic, String commandsTopic, String keyPrefix, GameLedger ledger) {
+    public EventReader(String bootstrap, String topic, String commandsTopic, String keyPrefix, GameLedger ledger) {
         this.keyPrefix = keyPrefix;
         this.ledger = ledger;
         Properties props = new Properties();
@@ -118,18 +118,18 @@ final class EventReader implements AutoCloseable {
     }
 
     /** Throws what stopped the reader thread, if anything did. */
-    void check() {
+    public void check() {
         Throwable t = failure;
         if (t != null) {
             throw new IllegalStateException("the event reader failed: " + t, t);
         }
     }
 
-    boolean reading() {
+    public boolean reading() {
         return thread.isAlive();
     }
 
-    long skipped() {
+    public long skipped() {
         return skipped;
     }
 
@@ -141,8 +141,8 @@ final class EventReader implements AutoCloseable {
     }
 
     /** The platform is missing or does not answer: a clear message, no stack trace. */
-    static final class PlatformException extends RuntimeException {
-        PlatformException(String message) {
+    public static final class PlatformException extends RuntimeException {
+        public PlatformException(String message) {
             super(message);
         }
     }

@@ -1,4 +1,4 @@
-package club.pente.bench.load;
+package club.pente.load;
 
 import club.pente.core.contract.GameEvent;
 
@@ -16,48 +16,48 @@ import java.util.concurrent.atomic.AtomicLong;
  * an exactly-once claim needs (every version of a game seen once, none missing, every sent move answered).
  * {@link #accept} runs on the event reader's thread only; senders only add pending commands.
  */
-final class GameLedger {
+public final class GameLedger {
 
     /** Figures of one measured run or ramp step; latencies in nanoseconds. */
-    static final class Window {
-        final LatencyRecorder latencies;
-        final AtomicLong offered = new AtomicLong();
-        final AtomicLong confirmed = new AtomicLong();
-        final AtomicLong rejected = new AtomicLong();
-        volatile long lastAnswerNanos;
+    public static final class Window {
+        public final LatencyRecorder latencies;
+        public final AtomicLong offered = new AtomicLong();
+        public final AtomicLong confirmed = new AtomicLong();
+        public final AtomicLong rejected = new AtomicLong();
+        public volatile long lastAnswerNanos;
 
-        Window(LatencyRecorder latencies) {
+        public Window(LatencyRecorder latencies) {
             this.latencies = latencies;
         }
 
-        long unanswered() {
+        public long unanswered() {
             return offered.get() - confirmed.get() - rejected.get();
         }
     }
 
     /** One game's audit. Mutable fields belong to the reader thread until it has stopped. */
-    static final class Tracked {
-        final LoadGame game;
-        final AtomicInteger movesSent = new AtomicInteger();
-        final BitSet versions = new BitSet();
-        final List<String> confirmedCommands = new ArrayList<>();
-        long startedVersion = -1;
-        long lastVersion = -1;
-        int duplicates;
-        int played;
-        int rejected;
-        int unmatchedPlayed;
-        boolean ended;
-        String lastRejection;
+    public static final class Tracked {
+        public final LoadGame game;
+        public final AtomicInteger movesSent = new AtomicInteger();
+        public final BitSet versions = new BitSet();
+        public final List<String> confirmedCommands = new ArrayList<>();
+        public long startedVersion = -1;
+        public long lastVersion = -1;
+        public int duplicates;
+        public int played;
+        public int rejected;
+        public int unmatchedPlayed;
+        public boolean ended;
+        public String lastRejection;
         /** The driver's own flag (main thread): a game is resigned once. */
-        boolean resignSent;
+        public boolean resignSent;
 
-        Tracked(LoadGame game) {
+        public Tracked(LoadGame game) {
             this.game = game;
         }
 
         /** Versions between GameStarted's and the last one seen that never arrived. */
-        int gaps() {
+        public int gaps() {
             if (startedVersion < 0 || lastVersion < startedVersion) {
                 return 0;
             }
@@ -66,11 +66,11 @@ final class GameLedger {
             return (to - from + 1) - versions.get(from, to + 1).cardinality();
         }
 
-        int missing() {
+        public int missing() {
             return Math.max(0, movesSent.get() - played - rejected);
         }
 
-        boolean faulty() {
+        public boolean faulty() {
             return duplicates > 0 || gaps() > 0 || missing() > 0 || rejected > 0 || startedVersion < 0 || unmatchedPlayed > 0;
         }
     }
@@ -79,7 +79,7 @@ final class GameLedger {
     }
 
     /** Called on the reader thread for each MovePlayed answering a command of ours (closed loop: send the next). */
-    interface PlayedListener {
+    public interface PlayedListener {
         void played(Tracked game, EventDigest event);
     }
 
@@ -90,23 +90,29 @@ final class GameLedger {
     private final AtomicLong events = new AtomicLong();
     private volatile long lastEventNanos = System.nanoTime();
     private volatile PlayedListener listener = (g, e) -> { };
+    private volatile PlayedListener everyEvent = (g, e) -> { };
 
-    Tracked add(LoadGame game) {
+    public Tracked add(LoadGame game) {
         Tracked tracked = new Tracked(game);
         games.put(game.id(), tracked);
         return tracked;
     }
 
-    boolean isOurs(String gameId) {
+    public boolean isOurs(String gameId) {
         return gameId != null && games.containsKey(gameId);
     }
 
-    void listener(PlayedListener listener) {
+    public void listener(PlayedListener listener) {
         this.listener = listener;
     }
 
+    /** Sees every event of our games as it arrives, a repeated one too, before the audit counts it (reader thread). */
+    public void everyEvent(PlayedListener observer) {
+        this.everyEvent = observer;
+    }
+
     /** Registers a command about to be sent; {@code intendedNanos} is when it was meant to leave (open loop) or leaves. */
-    void expect(Tracked game, String commandId, long intendedNanos, Window window) {
+    public void expect(Tracked game, String commandId, long intendedNanos, Window window) {
         pending.put(commandId, new Pending(game, intendedNanos, window));
         if (window != null) {
             window.offered.incrementAndGet();
@@ -114,17 +120,18 @@ final class GameLedger {
     }
 
     /** The reader thread's handling of one of our games' events (tests hand over event objects). */
-    void accept(GameEvent event, long receivedNanos) {
+    public void accept(GameEvent event, long receivedNanos) {
         accept(EventDigest.of(event), receivedNanos);
     }
 
-    void accept(EventDigest event, long receivedNanos) {
+    public void accept(EventDigest event, long receivedNanos) {
         Tracked game = games.get(event.gameId());
         if (game == null || event.type() == EventDigest.Type.OTHER) {
             return;
         }
         events.incrementAndGet();
         lastEventNanos = receivedNanos;
+        everyEvent.played(game, event);
         if (event.type() != EventDigest.Type.MOVE_REJECTED) {
             // A rejection carries the game's current version, not a new one: only state changes count.
             int version = (int) Math.min(Integer.MAX_VALUE - 1, event.version());
@@ -178,23 +185,23 @@ final class GameLedger {
         }
     }
 
-    int started() {
+    public int started() {
         return started.get();
     }
 
-    int ended() {
+    public int ended() {
         return ended.get();
     }
 
-    long events() {
+    public long events() {
         return events.get();
     }
 
-    long lastEventNanos() {
+    public long lastEventNanos() {
         return lastEventNanos;
     }
 
-    Collection<Tracked> games() {
+    public Collection<Tracked> games() {
         return games.values();
     }
 }

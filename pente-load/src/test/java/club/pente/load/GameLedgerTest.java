@@ -1,7 +1,7 @@
-package club.pente.bench.load;
+package club.pente.load;
 
-import club.pente.bench.load.GameLedger.Tracked;
-import club.pente.bench.load.GameLedger.Window;
+import club.pente.load.GameLedger.Tracked;
+import club.pente.load.GameLedger.Window;
 import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.MoveRejected;

@@ -1,4 +1,4 @@
-package club.pente.bench.load;
+package club.pente.load;
 
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.notation.Notation;
@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /** A game the driver plays: real random legal moves, none of which ends the game (the driver resigns it). */
-record LoadGame(String id, PlayerRef white, PlayerRef black, String[] moves) {
+public record LoadGame(String id, PlayerRef white, PlayerRef black, String[] moves) {
 
-    PlayerRef mover(int ply) {
+    public PlayerRef mover(int ply) {
         return ply % 2 == 1 ? white : black;
     }
 
     /** {@code count} games of {@code plies} legal moves each, ids {@code <prefix><first>...}. */
-    static List<LoadGame> random(String prefix, int first, int count, int plies, SplittableRandom random) {
+    public static List<LoadGame> random(String prefix, int first, int count, int plies, SplittableRandom random) {
         List<LoadGame> list = new ArrayList<>(count);
         while (list.size() < count) {
             Position position = new Position();

@@ -1,4 +1,4 @@
-package club.pente.bench.load;
+package club.pente.load;
 
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameEnded;

@@ -1,4 +1,4 @@
-package club.pente.bench.load;
+package club.pente.load;
 
 import org.HdrHistogram.Histogram;
 
@@ -9,7 +9,7 @@ import java.util.Arrays;
  * and for the closed loop also every value, so that its printed figures stay the exact order statistics
  * the driver has always printed.
  */
-final class LatencyRecorder {
+public final class LatencyRecorder {
     private static final long HIGHEST = 600_000_000_000L;
 
     private final Histogram histogram = new Histogram(1_000, HIGHEST, 3);
@@ -20,15 +20,15 @@ final class LatencyRecorder {
         this.exact = exactCapacity > 0 ? new long[exactCapacity] : null;
     }
 
-    static LatencyRecorder histogramOnly() {
+    public static LatencyRecorder histogramOnly() {
         return new LatencyRecorder(0);
     }
 
-    static LatencyRecorder exact(int capacity) {
+    public static LatencyRecorder exact(int capacity) {
         return new LatencyRecorder(capacity);
     }
 
-    synchronized void record(long nanos) {
+    public synchronized void record(long nanos) {
         histogram.recordValue(Math.max(1_000, Math.min(HIGHEST, nanos)));
         if (exact != null && count < exact.length) {
             exact[count] = nanos;
@@ -36,26 +36,26 @@ final class LatencyRecorder {
         count++;
     }
 
-    synchronized long count() {
+    public synchronized long count() {
         return count;
     }
 
     /** Milliseconds at the quantile (0..1): from the histogram. */
-    synchronized double ms(double quantile) {
+    public synchronized double ms(double quantile) {
         return histogram.getTotalCount() == 0 ? Double.NaN : histogram.getValueAtPercentile(quantile * 100) / 1e6;
     }
 
-    synchronized double maxMs() {
+    public synchronized double maxMs() {
         return histogram.getTotalCount() == 0 ? Double.NaN : histogram.getMaxValue() / 1e6;
     }
 
     /** The closed loop's exact order statistics: sorted[floor(q n)], as the driver always printed them. */
-    synchronized double exactMs(double quantile) {
+    public synchronized double exactMs(double quantile) {
         long[] sorted = sortedExact();
         return sorted.length == 0 ? Double.NaN : sorted[(int) Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] / 1e6;
     }
 
-    synchronized double exactMaxMs() {
+    public synchronized double exactMaxMs() {
         long[] sorted = sortedExact();
         return sorted.length == 0 ? Double.NaN : sorted[sorted.length - 1] / 1e6;
     }
