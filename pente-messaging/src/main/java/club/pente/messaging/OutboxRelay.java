@@ -99,22 +99,30 @@ public final class OutboxRelay {
     private void run() {
         while (running) {
             try (Connection connection = dataSource.getConnection()) {
-                connection.setAutoCommit(true);
-                while (running && !tryLock(connection)) {
-                    countBacklog(connection);
-                    signal.await(1_000);
-                }
-                if (!running) {
-                    return;
-                }
-                try (KafkaProducer<String, String> producer = producer()) {
-                    leader = true;
-                    LOG.infof("%s outbox relay: this instance publishes %s", name, table.allTopics());
-                    reconcile(connection);
-                    while (running) {
-                        if (publishBatch(connection, producer) < batchSize) {
-                            signal.await(pollMillis);
+                boolean locked = false;
+                try {
+                    connection.setAutoCommit(true);
+                    while (running && !(locked = tryLock(connection))) {
+                        countBacklog(connection);
+                        signal.await(1_000);
+                    }
+                    if (!running) {
+                        return;
+                    }
+                    try (KafkaProducer<String, String> producer = producer()) {
+                        leader = true;
+                        LOG.infof("%s outbox relay: this instance publishes %s", name, table.allTopics());
+                        reconcile(connection);
+                        while (running) {
+                            if (publishBatch(connection, producer) < batchSize) {
+                                signal.await(pollMillis);
+                            }
                         }
+                    }
+                } finally {
+                    leader = false;
+                    if (locked) {
+                        unlock(connection);
                     }
                 }
             } catch (InterruptedException e) {
@@ -138,6 +146,20 @@ public final class OutboxRelay {
                 rs.next();
                 return rs.getBoolean(1);
             }
+        }
+    }
+
+    /**
+     * Gives the lead up on a connection that goes back to a pool: a session lock outlives {@code close()} there, and an
+     * idle pooled connection holding it would keep every instance (this one too, on its next connection) from leading
+     * until the pool retires it. On a broken connection this fails, and the server has dropped the session's locks anyway.
+     */
+    private void unlock(Connection connection) {
+        try (PreparedStatement statement = connection.prepareStatement("select pg_advisory_unlock(?)")) {
+            statement.setLong(1, table.lockKey());
+            statement.executeQuery().close();
+        } catch (SQLException e) {
+            LOG.debugf("%s outbox relay: releasing the lock: %s", name, e.toString());
         }
     }
 
