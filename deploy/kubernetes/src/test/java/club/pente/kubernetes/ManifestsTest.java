@@ -1,0 +1,124 @@
+package club.pente.kubernetes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * deploy/kubernetes as an operator applies it: every overlay rendered with Kustomize, every object checked against
+ * its schema (Kubernetes built-ins and the operators' CRDs) and against the services' own configuration.
+ */
+class ManifestsTest {
+    private static final Path ROOT = ServiceConfig.repoRoot();
+    private static final Path KUBERNETES = ROOT.resolve("deploy/kubernetes");
+    private static final List<String> SERVICES = List.of("game-service", "matchmaking-service", "rating-service",
+            "ai-service", "spectator-gateway");
+    private static Map<String, ServiceConfig> services;
+    private static SchemaCheck schemas;
+    private static JsonNode productionRealm;
+
+    @BeforeAll
+    static void sources() throws IOException {
+        Assumptions.assumeTrue(Files.exists(KUBERNETES.resolve("base/kustomization.yaml")),
+                "deploy/kubernetes/base has no kustomization.yaml yet");
+        services = ServiceConfig.all(ROOT);
+        schemas = new SchemaCheck(CrdSchemas.bundled());
+        productionRealm = Manifests.JSON.readTree(ROOT.resolve("deploy/keycloak/pente-realm-production.json").toFile());
+    }
+
+    static List<Path> overlays() throws IOException {
+        try (Stream<Path> dirs = Files.list(KUBERNETES.resolve("overlays"))) {
+            return dirs.filter(d -> Files.exists(d.resolve("kustomization.yaml"))).sorted().collect(Collectors.toList());
+        }
+    }
+
+    @Test
+    void theOverlaysAnOperatorAppliesExist() throws IOException {
+        assertThat(overlays().stream().map(p -> p.getFileName().toString())).contains("local", "production");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyOverlayRendersAndValidates() throws IOException {
+        Kustomize kustomize = Kustomize.find();
+        return overlays().stream().map(overlay -> DynamicTest.dynamicTest(overlay.getFileName().toString(), () -> {
+            String name = overlay.getFileName().toString();
+            long start = System.nanoTime();
+            Manifests rendered = Manifests.parse(kustomize.render(overlay));
+            long renderMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            List<String> problems = new ArrayList<>(schemas.problems(rendered));
+            boolean production = name.equals("production");
+            problems.addAll(new CrossChecks(rendered, services).all(production, Optional.of(productionRealm)));
+            System.out.printf("overlay %s: %d objects rendered by %s in %d ms, %d problems%n",
+                    name, rendered.all().size(), kustomize, renderMs, problems.size());
+            if (!problems.isEmpty()) {
+                fail("overlays/" + name + ":\n  " + String.join("\n  ", problems));
+            }
+        }));
+    }
+
+    /**
+     * The quarkus-kubernetes output committed under base/<service>/kubernetes.yml is what the service's build generates:
+     * the build writes kubernetes.json (not committed) and kubernetes.yml there together, so the committed YAML (HEAD)
+     * must equal the JSON of the last build. Skipped for a service that was not built here.
+     */
+    @Test
+    void committedGeneratedManifestsAreWhatTheBuildGenerates() throws Exception {
+        List<String> problems = new ArrayList<>();
+        int compared = 0;
+        for (String service : SERVICES) {
+            Path dir = KUBERNETES.resolve("base").resolve(service);
+            Path json = dir.resolve("kubernetes.json");
+            if (!Files.exists(json)) {
+                System.out.println(service + ": not built here (no " + ROOT.relativize(json) + "), committed copy not compared");
+                continue;
+            }
+            Optional<String> committed = gitShow("HEAD:" + ROOT.relativize(dir.resolve("kubernetes.yml")));
+            String yaml = committed.orElse(Files.readString(dir.resolve("kubernetes.yml")));
+            List<JsonNode> generated = new ArrayList<>();
+            JsonNode tree = Manifests.JSON.readTree(json.toFile());
+            if (tree.isArray()) {
+                tree.forEach(generated::add);
+            } else if (tree.has("items")) {
+                tree.path("items").forEach(generated::add);
+            } else {
+                generated.add(tree);
+            }
+            List<JsonNode> inYaml = new ArrayList<>(Manifests.parse(yaml).all());
+            if (!inYaml.equals(generated)) {
+                problems.add(service + ": " + (committed.isPresent() ? "the committed" : "the (uncommitted)") + " kubernetes.yml differs from "
+                        + "what the build generated (kubernetes.json beside it): commit the regenerated file");
+            }
+            compared++;
+        }
+        System.out.println("generated manifests compared for " + compared + " of " + SERVICES.size() + " services");
+        assertThat(problems).isEmpty();
+    }
+
+    private static Optional<String> gitShow(String object) throws IOException, InterruptedException {
+        Process git = new ProcessBuilder("git", "-C", ROOT.toString(), "show", object).redirectErrorStream(false).start();
+        byte[] out = git.getInputStream().readAllBytes();
+        git.getErrorStream().readAllBytes();
+        if (!git.waitFor(30, TimeUnit.SECONDS) || git.exitValue() != 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new String(out, StandardCharsets.UTF_8));
+    }
+}
