@@ -8,7 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 
 /**
- * Lobby numbers: players online (sum of the gateways' latest lobby counts) and players searching (waiting
+ * Lobby numbers: players online (sum of the latest lobby counts of the gateways still reporting: a stopped gateway's last count expires after 30 s) and players searching (waiting
  * seeks). Published as {@link LobbyCounts} when they differ from the last published, by one instance at a
  * time (advisory lock), through the outbox.
  */

@@ -7,13 +7,19 @@ import java.time.Instant;
 
 import static club.pente.matchmaking.persistence.Sql.literal;
 
-/** The gateways' lobby counts ({@code presence}) and the last counts published ({@code lobby_published}). */
+/** The gateways' lobby counts ({@code presence}, fresh ones only) and the last counts published ({@code lobby_published}). */
 final class JdbcLobby implements LobbyRepository {
     private static final long LOCK_KEY = 0x50656E74654C6F62L; // "PenteLob"
     private static final String PRESENCE = "insert into presence (gateway_id, online, occurred_at) values (?, ?, ?) "
             + "on conflict (gateway_id) do update set online = excluded.online, occurred_at = excluded.occurred_at "
             + "where presence.occurred_at <= excluded.occurred_at";
-    private static final String COUNTS = "select coalesce((select sum(online) from presence), 0), "
+    /**
+     * A gateway reports its lobby count every 2 s; one silent for this long stopped (killed, or gone for good under
+     * another instance id), and its last count no longer counts: the gateways' own rule ({@code Presence.STALE_MILLIS}).
+     */
+    static final int STALE_SECONDS = 30;
+    private static final String COUNTS = "select coalesce((select sum(online) from presence where occurred_at > now() - interval '"
+            + STALE_SECONDS + " seconds'), 0), "
             + "(select count(*) from seeks where status = " + literal(SeekStatus.WAITING) + ")";
     private static final String TRY_LOCK = "select pg_try_advisory_xact_lock(?)";
     private static final String LAST_PUBLISHED = "select online, searching from lobby_published where id = 1";

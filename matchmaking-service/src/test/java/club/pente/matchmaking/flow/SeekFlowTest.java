@@ -247,6 +247,28 @@ class SeekFlowTest {
     }
 
     @Test
+    void aGatewayThatStoppedReportingNoLongerCountsOnline() {
+        // Two gateways: one reports now, the other's last report is 45 s old (killed; its successor has another id).
+        TestDb.update("delete from presence"); // other tests' gateways
+        String alive = "gw-" + UUID.randomUUID();
+        String dead = "gw-" + UUID.randomUUID();
+        streams.publishPresence(new PresenceChanged(1, Contracts.newId(), "lobby", dead, 5, 0, 0, Contracts.now().minusSeconds(45)));
+        streams.publishPresence(new PresenceChanged(1, Contracts.newId(), "lobby", alive, 7, 0, 0, Contracts.now()));
+        await(() -> TestDb.single("select online from presence where gateway_id = ?", alive) != null
+                && TestDb.single("select online from presence where gateway_id = ?", dead) != null ? true : null, "both reports stored");
+        given().get("/api/matchmaking/lobby").then().statusCode(200).body("online", equalTo(7));
+        streams.awaitNotification("lobby", LobbyCounts.class, c -> c.online() == 7);
+
+        // The dead one reports again (it came back): both count; then the live one falls silent for 31 s: it drops out.
+        streams.publishPresence(new PresenceChanged(1, Contracts.newId(), "lobby", dead, 5, 0, 0, Contracts.now()));
+        await(() -> Integer.valueOf(12).equals(given().get("/api/matchmaking/lobby").path("online")) ? true : null, "online 12");
+        TestDb.update("update presence set occurred_at = ? where gateway_id = ?", Timestamp.from(Instant.now().minusSeconds(31)), alive);
+        given().get("/api/matchmaking/lobby").then().statusCode(200).body("online", equalTo(5));
+        streams.awaitNotification("lobby", LobbyCounts.class, c -> c.online() == 5);
+        TestDb.update("delete from presence where gateway_id in (?, ?)", alive, dead);
+    }
+
+    @Test
     void healthMetricsAndOpenApiAreServed() {
         given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/health/ready").then().statusCode(200);
         given().port(club.pente.testinfra.ManagementInterface.testPort()).get("/q/metrics").then().statusCode(200);
