@@ -38,6 +38,9 @@ final class CrossChecks {
     private static final Pattern JDBC = Pattern.compile("(?:jdbc:)?postgresql://([^:/?]+)(?::(\\d+))?/([^?]+)");
     private static final Pattern REALM_PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9_]+)(?::[^}]*)?}");
 
+    /** One mapper: it caches what it learnt of RealmRepresentation's many classes (a new one takes most of a second). */
+    private static final ObjectMapper STRICT = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+
     private final Manifests manifests;
     private final Map<String, ServiceConfig> services;
     private final Map<String, Workload> workloads = new LinkedHashMap<>();
@@ -574,8 +577,7 @@ final class CrossChecks {
                 out.add(id + ": spec.realm differs from deploy/keycloak/pente-realm-production.json (regenerate it)");
             }
             try {
-                new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-                        .treeToValue(realm, RealmRepresentation.class);
+                STRICT.treeToValue(realm, RealmRepresentation.class);
             } catch (Exception e) {
                 out.add(id + ": spec.realm is not a Keycloak RealmRepresentation: " + e.getMessage().split("\n")[0]);
             }

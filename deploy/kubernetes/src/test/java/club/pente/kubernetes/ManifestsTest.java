@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class ManifestsTest {
     private static final Path ROOT = ServiceConfig.repoRoot();
-    private static final Path KUBERNETES = ROOT.resolve("deploy/kubernetes");
+    /** deploy/kubernetes, or another copy of it named by -Dpente.kubernetes.dir (to try a change without touching the tree). */
+    private static final Path KUBERNETES = Path.of(System.getProperty("pente.kubernetes.dir", ROOT.resolve("deploy/kubernetes").toString()));
     private static final List<String> SERVICES = List.of("game-service", "matchmaking-service", "rating-service",
             "ai-service", "spectator-gateway");
     private static Map<String, ServiceConfig> services;
@@ -37,14 +38,14 @@ class ManifestsTest {
 
     @BeforeAll
     static void sources() throws IOException {
-        Assumptions.assumeTrue(Files.exists(KUBERNETES.resolve("base/kustomization.yaml")),
-                "deploy/kubernetes/base has no kustomization.yaml yet");
         services = ServiceConfig.all(ROOT);
         schemas = new SchemaCheck(CrdSchemas.bundled());
         productionRealm = Manifests.JSON.readTree(ROOT.resolve("deploy/keycloak/pente-realm-production.json").toFile());
     }
 
     static List<Path> overlays() throws IOException {
+        Assumptions.assumeTrue(Files.exists(KUBERNETES.resolve("base/kustomization.yaml")),
+                "deploy/kubernetes/base has no kustomization.yaml yet");
         try (Stream<Path> dirs = Files.list(KUBERNETES.resolve("overlays"))) {
             return dirs.filter(d -> Files.exists(d.resolve("kustomization.yaml"))).sorted().collect(Collectors.toList());
         }
@@ -92,17 +93,7 @@ class ManifestsTest {
             }
             Optional<String> committed = gitShow("HEAD:" + ROOT.relativize(dir.resolve("kubernetes.yml")));
             String yaml = committed.orElse(Files.readString(dir.resolve("kubernetes.yml")));
-            List<JsonNode> generated = new ArrayList<>();
-            JsonNode tree = Manifests.JSON.readTree(json.toFile());
-            if (tree.isArray()) {
-                tree.forEach(generated::add);
-            } else if (tree.has("items")) {
-                tree.path("items").forEach(generated::add);
-            } else {
-                generated.add(tree);
-            }
-            List<JsonNode> inYaml = new ArrayList<>(Manifests.parse(yaml).all());
-            if (!inYaml.equals(generated)) {
+            if (!sameObjects(yaml, Manifests.JSON.readTree(json.toFile()))) {
                 problems.add(service + ": " + (committed.isPresent() ? "the committed" : "the (uncommitted)") + " kubernetes.yml differs from "
                         + "what the build generated (kubernetes.json beside it): commit the regenerated file");
             }
@@ -110,6 +101,29 @@ class ManifestsTest {
         }
         System.out.println("generated manifests compared for " + compared + " of " + SERVICES.size() + " services");
         assertThat(problems).isEmpty();
+    }
+
+    /** Whether a YAML stream holds the same objects, in the same order, as quarkus-kubernetes' JSON (an array or a List). */
+    static boolean sameObjects(String yaml, JsonNode json) {
+        List<JsonNode> generated = new ArrayList<>();
+        if (json.isArray()) {
+            json.forEach(generated::add);
+        } else if (json.has("items")) {
+            json.path("items").forEach(generated::add);
+        } else {
+            generated.add(json);
+        }
+        return new ArrayList<JsonNode>(Manifests.parse(yaml).all()).equals(generated);
+    }
+
+    @Test
+    void theGeneratedManifestComparisonSeesAChange() throws IOException {
+        String yaml = "apiVersion: v1\nkind: Service\nmetadata: {name: a}\nspec: {ports: [{port: 80, targetPort: 8081}]}\n";
+        JsonNode same = Manifests.JSON.readTree("[{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"name\":\"a\"},"
+                + "\"spec\":{\"ports\":[{\"targetPort\":8081,\"port\":80}]}}]");
+        assertThat(sameObjects(yaml, same)).isTrue();
+        assertThat(sameObjects(yaml.replace("8081", "8082"), same)).isFalse();
+        assertThat(sameObjects(yaml + "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n", same)).isFalse();
     }
 
     private static Optional<String> gitShow(String object) throws IOException, InterruptedException {
