@@ -68,6 +68,7 @@ final class CrossChecks {
         all.addAll(env());
         all.addAll(portsAndProbes());
         all.addAll(references());
+        all.addAll(addresses());
         all.addAll(topics());
         all.addAll(kafkaUsers());
         all.addAll(kafkaCluster(production));
@@ -271,6 +272,222 @@ final class CrossChecks {
         return keys.stream().anyMatch(k -> k.startsWith("strimzi.io/") || k.startsWith("cnpg.io/"))
                 || "keycloak-operator".equals(selector.path("matchLabels").path("app.kubernetes.io/managed-by").asText())
                 || "keycloak".equals(selector.path("matchLabels").path("app").asText());
+    }
+
+    private static final Pattern URL = Pattern.compile("(?:jdbc:)?([a-z][a-z0-9+.-]*)://([^/:,?#]+)(?::(\\d+))?");
+    private static final Set<String> LOOPBACK = Set.of("localhost", "127.0.0.1", "[::1]", "0.0.0.0");
+
+    /**
+     * Every address a service's configuration resolves to in its pod: no loopback (a default left for a cluster),
+     * an in-cluster host is a Service of the manifests (or one an operator creates) with that port, and the
+     * NetworkPolicies let the caller's pods reach the target's pods on the target port.
+     */
+    List<String> addresses() {
+        List<String> out = new ArrayList<>();
+        workloads.forEach((name, w) -> {
+            ServiceConfig service = services.get(name);
+            String id = Manifests.id(w.deployment);
+            Map<String, String> env = w.knownValues();
+            service.properties.forEach((property, raw) -> {
+                if (property.startsWith("quarkus.http.") || property.startsWith("quarkus.management.")) {
+                    return; // the listening side, checked with the ports
+                }
+                String value = service.expand(raw, env, 0);
+                List<String[]> targets = new ArrayList<>();
+                if (property.equals("kafka.bootstrap.servers")) {
+                    for (String address : value.split(",")) {
+                        String[] hostPort = address.trim().split(":");
+                        targets.add(new String[] {"kafka", hostPort[0], hostPort.length > 1 ? hostPort[1] : ""});
+                    }
+                } else {
+                    Matcher m = URL.matcher(value);
+                    while (m.find()) {
+                        targets.add(new String[] {m.group(1), m.group(2), m.group(3) == null ? "" : m.group(3)});
+                    }
+                }
+                for (String[] target : targets) {
+                    String host = target[1];
+                    if (LOOPBACK.contains(host)) {
+                        out.add(id + ": " + property + " resolves to " + value + " (loopback: in a pod that is the pod itself; "
+                                + "set " + String.join("/", ServiceConfig.placeholders(raw, true)) + ")");
+                        continue;
+                    }
+                    String serviceName = inCluster(host);
+                    if (serviceName == null) {
+                        continue; // a public address (the site, the issuer), not checked here
+                    }
+                    int port = target[2].isEmpty() ? (target[0].equals("https") ? 443 : 80) : Integer.parseInt(target[2]);
+                    reach(out, id, property, w, serviceName, port);
+                }
+            });
+        });
+        return out;
+    }
+
+    /** The Service name of an in-cluster host (name, name.namespace, name.namespace.svc[.cluster.local]), or null. */
+    private String inCluster(String host) {
+        String first = host.split("\\.")[0];
+        boolean clusterForm = !host.contains(".") || host.endsWith(".svc") || host.endsWith(".svc.cluster.local")
+                || host.split("\\.").length == 2;
+        if (!clusterForm) {
+            return null;
+        }
+        return first;
+    }
+
+    /** The Service exists with the port, and the NetworkPolicies let the caller reach the pods behind it. */
+    private void reach(List<String> out, String id, String property, Workload caller, String serviceName, int port) {
+        Optional<ObjectNode> service = manifests.find("Service", serviceName);
+        JsonNode targetLabels;
+        int podPort;
+        if (service.isPresent()) {
+            Optional<JsonNode> servicePort = java.util.stream.StreamSupport.stream(service.get().path("spec").path("ports").spliterator(), false)
+                    .filter(p -> p.path("port").asInt() == port).findFirst();
+            if (servicePort.isEmpty()) {
+                out.add(id + ": " + property + " calls " + serviceName + ":" + port + ", Service " + serviceName + " has no port " + port);
+                return;
+            }
+            Optional<ObjectNode> target = manifests.ofKind("Deployment").stream().filter(d -> Manifests.selects(
+                    service.get().path("spec").path("selector"), d.path("spec").path("template").path("metadata").path("labels"))).findFirst();
+            if (target.isEmpty()) {
+                return; // reported by references()
+            }
+            Workload targetWorkload = new Workload(target.get(), manifests);
+            JsonNode targetPort = servicePort.get().has("targetPort") ? servicePort.get().path("targetPort") : servicePort.get().path("port");
+            podPort = targetWorkload.portNumber(targetPort).orElse(port);
+            targetLabels = targetWorkload.podLabels();
+        } else {
+            Optional<ObjectNode> operatorPods = operatorPodLabels(serviceName);
+            if (operatorPods.isEmpty()) {
+                out.add(id + ": " + property + " calls " + serviceName + ":" + port + ", which is no Service of the manifests or of an operator");
+                return;
+            }
+            targetLabels = operatorPods.get();
+            podPort = port;
+        }
+        JsonNode callerLabels = caller.podLabels();
+        List<ObjectNode> egress = policies("Egress", callerLabels);
+        if (!egress.isEmpty() && egress.stream().noneMatch(p -> allowsPeer(p, "egress", "to", targetLabels, podPort))) {
+            out.add(id + ": " + property + " calls " + serviceName + ":" + port + " but no egress rule of "
+                    + egress.stream().map(Manifests::name).collect(java.util.stream.Collectors.joining(", "))
+                    + " lets its pods reach the target's pods on port " + podPort);
+        }
+        List<ObjectNode> ingress = policies("Ingress", targetLabels);
+        if (!ingress.isEmpty() && ingress.stream().noneMatch(p -> allowsPeer(p, "ingress", "from", callerLabels, podPort))
+                && !operatorPolicyAllows(serviceName, podPort, callerLabels)) {
+            out.add(id + ": " + property + " calls " + serviceName + ":" + port + " but no ingress rule of "
+                    + ingress.stream().map(Manifests::name).collect(java.util.stream.Collectors.joining(", "))
+                    + " lets its pods in on port " + podPort);
+        }
+    }
+
+    /**
+     * The NetworkPolicy an operator makes for its own pods: Strimzi one per listener (open, or to its
+     * networkPolicyPeers), the Keycloak Operator one for the HTTP port unless spec.networkPolicy.enabled is false.
+     * CloudNativePG makes none.
+     */
+    private boolean operatorPolicyAllows(String serviceName, int port, JsonNode callerLabels) {
+        for (ObjectNode kafka : manifests.ofKind("Kafka")) {
+            if (serviceName.equals(Manifests.name(kafka) + "-kafka-bootstrap")) {
+                for (JsonNode listener : kafka.path("spec").path("kafka").path("listeners")) {
+                    if (listener.path("port").asInt() == port) {
+                        return peersAllow(listener.path("networkPolicyPeers"), callerLabels);
+                    }
+                }
+            }
+        }
+        for (ObjectNode keycloak : manifests.ofKind("Keycloak")) {
+            if (serviceName.equals(Manifests.name(keycloak) + "-service")) {
+                JsonNode policy = keycloak.path("spec").path("networkPolicy");
+                return policy.path("enabled").asBoolean(true) && peersAllow(policy.path("http"), callerLabels);
+            }
+        }
+        return false;
+    }
+
+    private static boolean peersAllow(JsonNode peers, JsonNode callerLabels) {
+        if (peers.isMissingNode() || peers.isEmpty()) {
+            return true;
+        }
+        for (JsonNode peer : peers) {
+            boolean namespaceOk = !peer.has("namespaceSelector") || peer.path("namespaceSelector").isEmpty();
+            if (namespaceOk && (!peer.has("podSelector") || Manifests.selects(peer.path("podSelector"), callerLabels))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Labels of the pods behind a Service an operator creates (their documented labels), or empty. */
+    private Optional<ObjectNode> operatorPodLabels(String serviceName) {
+        for (ObjectNode kafka : manifests.ofKind("Kafka")) {
+            if (serviceName.equals(Manifests.name(kafka) + "-kafka-bootstrap")) {
+                ObjectNode labels = Manifests.JSON.createObjectNode();
+                labels.put("strimzi.io/cluster", Manifests.name(kafka)).put("strimzi.io/kind", "Kafka")
+                        .put("strimzi.io/name", Manifests.name(kafka) + "-kafka").put("strimzi.io/broker-role", "true");
+                return Optional.of(labels);
+            }
+        }
+        for (ObjectNode cluster : manifests.ofKind("Cluster")) {
+            if (serviceName.startsWith(Manifests.name(cluster) + "-r")) {
+                ObjectNode labels = Manifests.JSON.createObjectNode();
+                labels.put("cnpg.io/cluster", Manifests.name(cluster)).put("cnpg.io/instanceRole", "primary").put("role", "primary");
+                return Optional.of(labels);
+            }
+        }
+        for (ObjectNode keycloak : manifests.ofKind("Keycloak")) {
+            if (serviceName.equals(Manifests.name(keycloak) + "-service")) {
+                ObjectNode labels = Manifests.JSON.createObjectNode();
+                labels.put("app", "keycloak").put("app.kubernetes.io/instance", Manifests.name(keycloak))
+                        .put("app.kubernetes.io/managed-by", "keycloak-operator");
+                return Optional.of(labels);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The NetworkPolicies of this type that select pods with these labels. */
+    private List<ObjectNode> policies(String type, JsonNode podLabels) {
+        List<ObjectNode> selected = new ArrayList<>();
+        for (ObjectNode policy : manifests.ofKind("NetworkPolicy")) {
+            List<String> types = new ArrayList<>();
+            policy.path("spec").path("policyTypes").forEach(t -> types.add(t.asText()));
+            if (types.isEmpty()) {
+                types.add("Ingress");
+                if (policy.path("spec").has("egress")) {
+                    types.add("Egress");
+                }
+            }
+            if (types.contains(type) && Manifests.selects(policy.path("spec").path("podSelector"), podLabels)) {
+                selected.add(policy);
+            }
+        }
+        return selected;
+    }
+
+    /** Whether a rule of the policy lets the peer (same namespace, pod labels) through on the port. */
+    private static boolean allowsPeer(JsonNode policy, String direction, String peers, JsonNode peerLabels, int port) {
+        for (JsonNode rule : policy.path("spec").path(direction)) {
+            boolean portOk = !rule.has("ports") || rule.path("ports").isEmpty();
+            for (JsonNode p : rule.path("ports")) {
+                int from = p.path("port").asInt(-1);
+                int to = p.path("endPort").asInt(from);
+                portOk |= !p.has("port") || (port >= from && port <= to);
+            }
+            boolean peerOk = !rule.has(peers) || rule.path(peers).isEmpty();
+            for (JsonNode peer : rule.path(peers)) {
+                if (peer.has("ipBlock")) {
+                    continue;
+                }
+                boolean namespaceOk = !peer.has("namespaceSelector") || peer.path("namespaceSelector").isEmpty();
+                boolean podOk = !peer.has("podSelector") || Manifests.selects(peer.path("podSelector"), peerLabels);
+                peerOk |= namespaceOk && podOk;
+            }
+            if (portOk && peerOk) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** One KafkaTopic per catalogue topic, shaped as the platform creates it; none outside the catalogue. */

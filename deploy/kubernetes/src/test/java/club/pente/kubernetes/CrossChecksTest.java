@@ -138,6 +138,34 @@ class CrossChecksTest {
     }
 
     @Test
+    void addressesAndNetworkPolicies() {
+        assertThat(broken(o -> config(o).remove("PENTE_OIDC_URL")))
+                .anyMatch(p -> p.contains("quarkus.oidc.auth-server-url resolves to http://127.0.0.1:8180/realms/pente (loopback"));
+        assertThat(broken(o -> config(o).put("PENTE_OIDC_URL", "http://game-service:8080/realms/pente")))
+                .anyMatch(p -> p.contains("calls game-service:8080, Service game-service has no port 8080"));
+        assertThat(broken(o -> config(o).put("PENTE_OIDC_URL", "http://keycloak:8080/realms/pente")))
+                .anyMatch(p -> p.contains("calls keycloak:8080, which is no Service of the manifests or of an operator"));
+        assertThat(broken(o -> o.add((ObjectNode) Manifests.parse("{apiVersion: networking.k8s.io/v1, kind: NetworkPolicy, "
+                + "metadata: {name: default-deny}, spec: {podSelector: {}, policyTypes: [Ingress]}}").all().get(0))))
+                .anyMatch(p -> p.contains("quarkus.datasource.jdbc.url calls pente-pg-rw:5432 but no ingress rule of default-deny")
+                        && p.contains("on port 5432"))
+                .noneMatch(p -> p.contains("calls pente-kafka-kafka-bootstrap")); // Strimzi's own policy opens its listener
+        assertThat(broken(o -> o.add((ObjectNode) Manifests.parse("{apiVersion: networking.k8s.io/v1, kind: NetworkPolicy, "
+                + "metadata: {name: dns-only}, spec: {podSelector: {matchLabels: {app.kubernetes.io/name: game-service}}, "
+                + "policyTypes: [Egress], egress: [{ports: [{port: 53, protocol: UDP}]}]}}").all().get(0))))
+                .anyMatch(p -> p.contains("kafka.bootstrap.servers calls pente-kafka-kafka-bootstrap:9094 but no egress rule of dns-only"));
+        assertThat(broken(o -> ((ObjectNode) find(o, "Kafka", "pente-kafka").path("spec").path("kafka").path("listeners").get(0))
+                .putArray("networkPolicyPeers").addObject().putObject("podSelector").putObject("matchLabels").put("app", "other")))
+                .noneMatch(p -> p.contains("calls pente-kafka-kafka-bootstrap")); // no default deny: nothing closes it
+        assertThat(broken(o -> {
+            o.add((ObjectNode) Manifests.parse("{apiVersion: networking.k8s.io/v1, kind: NetworkPolicy, "
+                    + "metadata: {name: default-deny}, spec: {podSelector: {}, policyTypes: [Ingress]}}").all().get(0));
+            ((ObjectNode) find(o, "Kafka", "pente-kafka").path("spec").path("kafka").path("listeners").get(0))
+                    .putArray("networkPolicyPeers").addObject().putObject("podSelector").putObject("matchLabels").put("app", "other");
+        })).anyMatch(p -> p.contains("kafka.bootstrap.servers calls pente-kafka-kafka-bootstrap:9094 but no ingress rule"));
+    }
+
+    @Test
     void topics() {
         assertThat(broken(o -> o.remove(find(o, "KafkaTopic", "pente.presence"))))
                 .anyMatch(p -> p.contains("KafkaTopic for pente.presence (catalogue PRESENCE) is missing"));
