@@ -31,4 +31,17 @@ public interface Component {
     boolean isReady();
 
     Duration startTimeout();
+
+    /**
+     * Parts of one group are spawned together and only then awaited (the Kafka cluster's nodes: none is ready
+     * before a quorum runs); by default each part is its own group.
+     */
+    default String startGroup() {
+        return name();
+    }
+
+    /** Extra lines for {@code status} (the load balancer's servers and their health); none by default. */
+    default List<String> details() {
+        return List.of();
+    }
 }

@@ -83,7 +83,7 @@ public final class KeycloakComponent implements Component {
                 Map.of("KC_BOOTSTRAP_ADMIN_USERNAME", config.keycloakAdmin(),
                         "KC_BOOTSTRAP_ADMIN_PASSWORD", config.keycloakAdminPassword(),
                         "PENTE_SERVICES_SECRET", config.servicesSecret(),
-                        "JAVA_OPTS_KC_HEAP", System.getenv().getOrDefault("PENTE_KEYCLOAK_HEAP", "-Xms64m -Xmx512m"),
+                        "JAVA_OPTS_KC_HEAP", config.env("PENTE_KEYCLOAK_HEAP", "-Xms64m -Xmx512m"),
                         "JAVA_OPTS_APPEND", "-Dpente.component=keycloak"),
                 kcHome, "TERM");
     }

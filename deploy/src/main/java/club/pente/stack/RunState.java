@@ -45,4 +45,47 @@ public record RunState(Path runDir) {
     public void forget(String component) throws IOException {
         Files.deleteIfExists(pidFile(component));
     }
+
+    /** {@code run/scale}: the scale {@code up} last started, read by {@code down} and {@code status}. */
+    public Path scaleFile() {
+        return runDir.resolve("scale");
+    }
+
+    public void recordScale(int scale) throws IOException {
+        Files.createDirectories(runDir);
+        Files.writeString(scaleFile(), scale + "\n");
+    }
+
+    public Optional<Integer> recordedScale() throws IOException {
+        if (!Files.isRegularFile(scaleFile())) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Integer.parseInt(Files.readString(scaleFile()).trim()));
+        } catch (NumberFormatException malformed) {
+            return Optional.empty();
+        }
+    }
+
+    public void forgetScale() throws IOException {
+        Files.deleteIfExists(scaleFile());
+    }
+
+    /** Whether any pid file names a live process. */
+    public boolean anyRunning() throws IOException {
+        if (!Files.isDirectory(runDir)) {
+            return false;
+        }
+        List<String> components;
+        try (var files = Files.list(runDir)) {
+            components = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".pid"))
+                    .map(n -> n.substring(0, n.length() - 4)).toList();
+        }
+        for (String c : components) {
+            if (running(c).isPresent()) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

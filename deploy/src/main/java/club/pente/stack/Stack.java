@@ -39,27 +39,122 @@ public final class Stack {
     /** What {@link #up} did for one part. */
     public enum Outcome { STARTED, ALREADY_RUNNING, EXTERNAL }
 
-    /** Starts the parts that are not running, one after another; returns what happened to each. */
+    /**
+     * Starts the parts that are not running, one after another, and returns what happened to each; the parts
+     * of one {@linkplain Component#startGroup() start group} (the Kafka cluster's nodes) are spawned together
+     * and then awaited.
+     */
     public List<Outcome> up(List<Component> components) {
         return locked(() -> {
             List<Outcome> outcomes = new ArrayList<>();
-            for (Component c : components) {
-                outcomes.add(up(c));
+            int i = 0;
+            while (i < components.size()) {
+                int end = i + 1;
+                while (end < components.size() && components.get(end).startGroup().equals(components.get(i).startGroup())) {
+                    end++;
+                }
+                outcomes.addAll(upTogether(components.subList(i, end)));
+                i = end;
             }
             return outcomes;
         });
     }
 
+    private List<Outcome> upTogether(List<Component> group) throws Exception {
+        if (group.size() == 1) {
+            return List.of(up(group.get(0)));
+        }
+        List<Outcome> outcomes = new ArrayList<>();
+        List<Component> spawned = new ArrayList<>();
+        List<ProcessHandle> processes = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (Component c : group) {
+            Optional<ProcessHandle> running = state.running(c.name());
+            if (running.isPresent()) {
+                out.printf("%-14s already running (pid %d) at %s%n", c.name(), running.get().pid(), c.endpoint());
+                outcomes.add(Outcome.ALREADY_RUNNING);
+                continue;
+            }
+            checkPortsFree(c);
+            out.printf("%-14s starting ...%n", c.name());
+            processes.add(spawn(c));
+            spawned.add(c);
+            outcomes.add(Outcome.STARTED);
+        }
+        for (int k = 0; k < spawned.size(); k++) {
+            awaitReady(spawned.get(k), processes.get(k), t0);
+            out.printf("%-14s ready in %4.1f s at %s (pid %d, log %s)%n", spawned.get(k).name(), (System.nanoTime() - t0) / 1e9,
+                    spawned.get(k).endpoint(), processes.get(k).pid(), relative(logFile(spawned.get(k))));
+        }
+        return outcomes;
+    }
+
+    private void checkPortsFree(Component c) {
+        for (Port port : c.ports()) {
+            if (!Probes.free(config.bindHost(), port.number())) {
+                throw new StackException("port " + port.number() + " needed by " + c.name() + " on " + config.bindHost()
+                        + " is already in use (" + Probes.holderOf(port.number()) + "), and not by a process this stack started."
+                        + " Stop that process or move " + c.name() + " with " + port.variable() + "=<port>.");
+            }
+        }
+    }
+
+    private ProcessHandle spawn(Component c) throws Exception {
+        c.prepare();
+        Path log = logFile(c);
+        Files.writeString(log, "==== pente stack: starting " + c.name() + " at " + Instant.now() + "\n",
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        ProcessHandle p = Processes.spawnDetached(c.launch(), log);
+        state.record(c.name(), p);
+        return p;
+    }
+
     /** Stops the given parts (those this stack started), last started first. */
+    /**
+     * Stops the given parts (those this stack started), last started first; the parts of one start group
+     * together: a Kafka node stopped after the others would wait for a quorum that is gone.
+     */
     public void down(List<Component> components) {
         locked(() -> {
             List<Component> reversed = new ArrayList<>(components);
             Collections.reverse(reversed);
-            for (Component c : reversed) {
-                down(c);
+            int i = 0;
+            while (i < reversed.size()) {
+                int end = i + 1;
+                while (end < reversed.size() && reversed.get(end).startGroup().equals(reversed.get(i).startGroup())) {
+                    end++;
+                }
+                downTogether(reversed.subList(i, end));
+                i = end;
             }
             return null;
         });
+    }
+
+    private void downTogether(List<Component> group) throws Exception {
+        if (group.size() == 1) {
+            down(group.get(0));
+            return;
+        }
+        List<Thread> threads = new ArrayList<>();
+        List<Exception> failures = Collections.synchronizedList(new ArrayList<>());
+        for (Component c : group) {
+            Thread t = new Thread(() -> {
+                try {
+                    down(c);
+                } catch (Exception e) {
+                    failures.add(e);
+                }
+            }, "stop-" + c.name());
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        if (!failures.isEmpty()) {
+            throw failures.get(0);
+        }
     }
 
     public List<ComponentStatus> status(List<Component> components) throws IOException {
@@ -87,33 +182,22 @@ public final class Stack {
             if (!Deadline.after(c.startTimeout()).await(c::isReady, POLL)) {
                 throw new StackException(c.name() + " at " + c.endpoint() + " does not answer");
             }
-            out.printf("%-9s external, answers at %s%n", c.name(), c.endpoint());
+            out.printf("%-14s external, answers at %s%n", c.name(), c.endpoint());
             return Outcome.EXTERNAL;
         }
         Optional<ProcessHandle> running = state.running(c.name());
         if (running.isPresent()) {
             awaitReady(c, running.get(), System.nanoTime());
-            out.printf("%-9s already running (pid %d) at %s%n", c.name(), running.get().pid(), c.endpoint());
+            out.printf("%-14s already running (pid %d) at %s%n", c.name(), running.get().pid(), c.endpoint());
             return Outcome.ALREADY_RUNNING;
         }
-        for (Port port : c.ports()) {
-            if (!Probes.free(config.bindHost(), port.number())) {
-                throw new StackException("port " + port.number() + " needed by " + c.name() + " on " + config.bindHost()
-                        + " is already in use (" + Probes.holderOf(port.number()) + "), and not by a process this stack started."
-                        + " Stop that process or move " + c.name() + " with " + port.variable() + "=<port>.");
-            }
-        }
+        checkPortsFree(c);
         long t0 = System.nanoTime();
-        out.printf("%-9s starting ...%n", c.name());
-        c.prepare();
-        Path log = logFile(c);
-        Files.writeString(log, "==== pente stack: starting " + c.name() + " at " + Instant.now() + "\n",
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        ProcessHandle p = Processes.spawnDetached(c.launch(), log);
-        state.record(c.name(), p);
+        out.printf("%-14s starting ...%n", c.name());
+        ProcessHandle p = spawn(c);
         awaitReady(c, p, t0);
-        out.printf("%-9s ready in %4.1f s at %s (pid %d, log %s)%n", c.name(), (System.nanoTime() - t0) / 1e9,
-                c.endpoint(), p.pid(), relative(log));
+        out.printf("%-14s ready in %4.1f s at %s (pid %d, log %s)%n", c.name(), (System.nanoTime() - t0) / 1e9,
+                c.endpoint(), p.pid(), relative(logFile(c)));
         return Outcome.STARTED;
     }
 
@@ -136,19 +220,19 @@ public final class Stack {
 
     private void down(Component c) throws Exception {
         if (!c.managed()) {
-            out.printf("%-9s external, left alone%n", c.name());
+            out.printf("%-14s external, left alone%n", c.name());
             return;
         }
         Optional<ProcessHandle> running = state.running(c.name());
         if (running.isEmpty()) {
             boolean foreign = c.ports().stream().anyMatch(port -> Probes.answers(config.connectHost(), port.number()));
-            out.printf("%-9s not running%s%n", c.name(), foreign ? " (its port answers: not started by this stack, left alone)" : "");
+            out.printf("%-14s not running%s%n", c.name(), foreign ? " (its port answers: not started by this stack, left alone)" : "");
             return;
         }
         long t0 = System.nanoTime();
         int killed = Processes.stop(running.get(), c.launch().stopSignal(), STOP_GRACE);
         state.forget(c.name());
-        out.printf("%-9s stopped in %.1f s (pid %d%s)%n", c.name(), (System.nanoTime() - t0) / 1e9, running.get().pid(),
+        out.printf("%-14s stopped in %.1f s (pid %d%s)%n", c.name(), (System.nanoTime() - t0) / 1e9, running.get().pid(),
                 killed > 0 ? ", " + killed + " process(es) needed SIGKILL" : "");
     }
 

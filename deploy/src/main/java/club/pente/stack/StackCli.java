@@ -1,17 +1,24 @@
 package club.pente.stack;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /** {@code deploy/stack up|down|status|createdb}: the command line of the local stack. */
 public final class StackCli {
 
     private static final String USAGE = """
-            usage: deploy/stack up [infra|kafka|postgres|keycloak ...]   start (default: everything), one after another
-                   deploy/stack down [component ...]                   stop what up started (default: everything)
-                   deploy/stack status                                 what runs where
-                   deploy/stack createdb NAME ...                      create PostgreSQL databases if missing
+            usage: deploy/stack up [--scale N] [NAME ...]     start (default: everything), one after another
+                   deploy/stack down [--scale N] [NAME ...]   stop what up started (default: everything)
+                   deploy/stack status [--scale N] [NAME ...] what runs where
+                   deploy/stack createdb NAME ...             create PostgreSQL databases if missing
+              --scale N (or PENTE_SCALE=N), N = 2..4: a three-node Kafka cluster, N instances of every service
+                and HAProxy in front of them (lb); 1 (default) is one broker and one instance of each.
+                up records the scale in $PENTE_HOME/run/scale; down and status without --scale use it.
+              NAME: infra, kafka (every broker), kafka-2, postgres, keycloak, services (every instance),
+                game (every game instance), game-2, rating, matchmaking, ai, gateway, lb, all
             """;
 
     private StackCli() {
@@ -26,24 +33,53 @@ public final class StackCli {
             err.print(USAGE);
             return 2;
         }
-        List<String> rest = Arrays.asList(args).subList(1, args.length);
         try {
-            StackConfig config = StackConfig.fromEnv();
+            List<String> rest = new ArrayList<>();
+            Optional<Integer> scaleOption = Optional.empty();
+            for (int i = 1; i < args.length; i++) {
+                if (args[i].equals("--scale")) {
+                    if (i + 1 >= args.length) {
+                        throw new IllegalArgumentException("--scale needs a number (2.." + StackConfig.MAX_SCALE + ", or 1)");
+                    }
+                    scaleOption = Optional.of(parseScale(args[++i]));
+                } else if (args[i].startsWith("--scale=")) {
+                    scaleOption = Optional.of(parseScale(args[i].substring("--scale=".length())));
+                } else {
+                    rest.add(args[i]);
+                }
+            }
+            StackConfig config = withChosenScale(StackConfig.fromEnv(), scaleOption);
+            RunState runState = new RunState(config.runDir());
             Stack stack = new Stack(config, out);
             List<Component> all = Components.all(config);
             switch (args[0]) {
                 case "up" -> {
-                    out.println("pente stack in " + config.home());
+                    Optional<Integer> recorded = runState.recordedScale();
+                    if (recorded.isPresent() && recorded.get() != config.scale() && runState.anyRunning()) {
+                        throw new StackException("the stack in " + config.home() + " runs at scale " + recorded.get()
+                                + "; stop it first (deploy/stack down) to start it at scale " + config.scale());
+                    }
+                    out.println("pente stack in " + config.home() + (config.scaled() ? " at scale " + config.scale() : ""));
                     long t0 = System.nanoTime();
                     List<Component> selected = Components.select(all, rest);
+                    runState.recordScale(config.scale());
                     stack.up(selected);
                     out.printf("stack up in %.1f s; stop it with: ./pente down%n", (System.nanoTime() - t0) / 1e9);
-                    selected.stream().filter(c -> c instanceof HttpServiceComponent && c.name().equals(QuarkusServices.GATEWAY))
-                            .findFirst().ifPresent(gateway -> out.println("\nPlay at "
-                                    + ((HttpServiceComponent) gateway).url().replace("127.0.0.1", "localhost") + "/  (open it in a browser)"));
+                    String front = config.scaled() ? LoadBalancer.NAME : QuarkusServices.GATEWAY;
+                    if (selected.stream().anyMatch(c -> c.name().equals(front))) {
+                        out.println("\nPlay at http://localhost:" + QuarkusServices.GATEWAY_SERVICE.port(config) + "/  (open it in a browser)");
+                    }
                 }
-                case "down" -> stack.down(Components.select(all, rest));
-                case "status" -> printStatus(out, stack.status(Components.select(all, rest)));
+                case "down" -> {
+                    stack.down(Components.select(all, rest));
+                    if (rest.isEmpty() && !runState.anyRunning()) {
+                        runState.forgetScale();
+                    }
+                }
+                case "status" -> {
+                    List<Component> selected = Components.select(all, rest);
+                    printStatus(out, stack.status(selected), selected);
+                }
                 case "createdb" -> {
                     for (String db : rest) {
                         boolean created = PostgresDatabases.ensure(config, db);
@@ -67,8 +103,28 @@ public final class StackCli {
         }
     }
 
-    private static void printStatus(PrintStream out, List<ComponentStatus> statuses) {
-        for (ComponentStatus s : statuses) {
+    /** --scale, else PENTE_SCALE, else the scale up recorded, else 1. */
+    static StackConfig withChosenScale(StackConfig config, Optional<Integer> option) throws java.io.IOException {
+        if (option.isPresent()) {
+            return config.withScale(option.get());
+        }
+        if (!config.env("PENTE_SCALE", "").isEmpty()) {
+            return config;
+        }
+        return config.withScale(new RunState(config.runDir()).recordedScale().orElse(1));
+    }
+
+    private static int parseScale(String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--scale needs a number (2.." + StackConfig.MAX_SCALE + ", or 1), was '" + value + "'");
+        }
+    }
+
+    private static void printStatus(PrintStream out, List<ComponentStatus> statuses, List<Component> components) {
+        for (int i = 0; i < statuses.size(); i++) {
+            ComponentStatus s = statuses.get(i);
             String pid = s.pid().isPresent() ? "pid " + s.pid().getAsLong() + ", " + s.rssKb() / 1024 + " MB RSS" : "";
             String detail = switch (s.state()) {
                 case RUNNING -> "running  " + s.endpoint() + "  (" + pid + ")";
@@ -77,7 +133,12 @@ public final class StackCli {
                 case EXTERNAL -> "external " + s.endpoint();
                 case STOPPED -> "stopped";
             };
-            out.printf("%-9s %s%n", s.name(), detail);
+            out.printf("%-14s %s%n", s.name(), detail);
+            if (s.state() == ComponentStatus.State.RUNNING || s.state() == ComponentStatus.State.STARTING) {
+                for (String line : components.get(i).details()) {
+                    out.printf("%-14s   %s%n", "", line);
+                }
+            }
         }
     }
 }

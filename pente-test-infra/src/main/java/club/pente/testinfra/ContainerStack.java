@@ -76,7 +76,7 @@ final class ContainerStack implements StackProvider {
                 base.postgresUser(), base.postgresPassword(),
                 keycloakPort,
                 mappedPorts.containsKey(Components.KEYCLOAK) ? "http://" + host + ":" + keycloakPort : base.keycloakUrl(),
-                base.keycloakAdmin(), base.keycloakAdminPassword(), base.servicesSecret());
+                base.keycloakAdmin(), base.keycloakAdminPassword(), base.servicesSecret(), base.scale(), base.env());
     }
 
     /** The named infrastructure parts in start order ({@code infra} or no name: all three); services are no containers. */

@@ -26,8 +26,17 @@ public interface PenteConfig {
         @WithDefault("12")
         int partitions();
 
-        @WithDefault("1")
+        /** Copies of each topic this platform creates: 1 on the single test broker, 3 on the scaled stack's cluster. */
+        @WithDefault("${PENTE_KAFKA_REPLICATION_FACTOR:1}")
         short replicationFactor();
+
+        /**
+         * The replicas a write with acks=all needs (the topic's min.insync.replicas): 2 of 3 on the cluster, so a
+         * lost broker loses no acknowledged record and refuses writes rather than keep one copy. 1 leaves the
+         * broker's default.
+         */
+        @WithDefault("${PENTE_KAFKA_MIN_INSYNC:1}")
+        short minInsyncReplicas();
 
         /** Whether this service creates the catalogue's missing topics at startup. */
         @WithDefault("true")

@@ -17,19 +17,30 @@ public class TopicNames {
     private final Map<Topic, String> names = new EnumMap<>(Topic.class);
     private final int partitions;
     private final short replicationFactor;
+    private final short minInsyncReplicas;
 
     @Inject
     public TopicNames(PenteConfig config) {
-        this(config.topic(), config.kafka().partitions(), config.kafka().replicationFactor());
+        this(config.topic(), config.kafka().partitions(), config.kafka().replicationFactor(), config.kafka().minInsyncReplicas());
     }
 
     /** @param configured names by catalogue key; a topic not named there keeps its default name */
     public TopicNames(Map<String, String> configured, int partitions, short replicationFactor) {
+        this(configured, partitions, replicationFactor, (short) 1);
+    }
+
+    /** @param minInsyncReplicas set on every created topic when above 1 (else the broker's default holds) */
+    public TopicNames(Map<String, String> configured, int partitions, short replicationFactor, short minInsyncReplicas) {
         for (Topic topic : Topic.values()) {
             names.put(topic, configured.getOrDefault(topic.key(), topic.defaultName()));
         }
         this.partitions = partitions;
         this.replicationFactor = replicationFactor;
+        if (minInsyncReplicas > replicationFactor) {
+            throw new IllegalArgumentException("min.insync.replicas " + minInsyncReplicas + " exceeds the replication factor "
+                    + replicationFactor + ": no write could ever succeed");
+        }
+        this.minInsyncReplicas = minInsyncReplicas;
     }
 
     public String of(Topic topic) {
@@ -41,7 +52,11 @@ public class TopicNames {
         Map<String, NewTopic> byName = new LinkedHashMap<>();
         for (Topic topic : Topic.values()) {
             NewTopic created = new NewTopic(of(topic), topic.partitioned() ? partitions : 1, replicationFactor);
-            byName.putIfAbsent(of(topic), topic.config().isEmpty() ? created : created.configs(topic.config()));
+            Map<String, String> configs = new LinkedHashMap<>(topic.config());
+            if (minInsyncReplicas > 1) {
+                configs.put("min.insync.replicas", Short.toString(minInsyncReplicas));
+            }
+            byName.putIfAbsent(of(topic), configs.isEmpty() ? created : created.configs(configs));
         }
         return List.copyOf(byName.values());
     }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TopicNamesTest {
 
@@ -27,6 +28,19 @@ class TopicNamesTest {
                 .singleElement().satisfies(topic -> assertThat(topic.configs()).containsEntry("cleanup.policy", "compact"));
         assertThat(names.toCreate()).filteredOn(topic -> topic.name().equals("pente.admin.audit"))
                 .singleElement().satisfies(topic -> assertThat(topic.configs()).containsEntry("retention.ms", "-1"));
+    }
+
+    @Test
+    void onAClusterEveryTopicNeedsTwoInSyncReplicasAndKeepsItsOwnSettings() {
+        TopicNames names = new TopicNames(Map.of(), 12, (short) 3, (short) 2);
+        assertThat(names.toCreate()).hasSize(Topic.values().length)
+                .allSatisfy(topic -> assertThat(topic.configs()).containsEntry("min.insync.replicas", "2"));
+        assertThat(names.toCreate()).filteredOn(topic -> topic.name().equals("pente.admin.sanctions"))
+                .singleElement().satisfies(topic -> assertThat(topic.configs()).containsEntry("cleanup.policy", "compact"));
+        // One broker, one copy: the broker's default (1) holds, no per-topic setting.
+        assertThat(new TopicNames(Map.of(), 12, (short) 1, (short) 1).toCreate()).filteredOn(topic -> topic.name().equals("pente.game.commands"))
+                .singleElement().satisfies(topic -> assertThat(topic.configs()).isNull());
+        assertThatThrownBy(() -> new TopicNames(Map.of(), 12, (short) 1, (short) 2)).hasMessageContaining("min.insync.replicas");
     }
 
     @Test

@@ -1,0 +1,85 @@
+package club.pente.stack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The HAProxy configuration the scaled stack writes, and how its statistics are read; nothing is started. */
+class LoadBalancerTest {
+
+    private final StackConfig config = ScaledStackTest.config(2, Map.of());
+    private final LoadBalancer lb = new LoadBalancer(config);
+
+    @Test
+    void everyServiceHasAFrontOnItsOwnPortBalancingToItsInstancesCheckedOnTheirManagementPort() {
+        String cfg = lb.haproxyConfig();
+        assertThat(cfg).contains(
+                "listen gateway\n    bind 127.0.0.1:8080\n    balance leastconn\n",
+                "    server gateway-1 127.0.0.1:8280 check port 9280\n",
+                "    server gateway-2 127.0.0.1:8480 check port 9480\n",
+                "listen game\n    bind 127.0.0.1:8081\n    balance roundrobin\n",
+                "    server game-2 127.0.0.1:8481 check port 9481\n",
+                "listen matchmaking\n    bind 127.0.0.1:8082\n",
+                "listen rating\n    bind 127.0.0.1:8083\n",
+                "listen ai\n    bind 127.0.0.1:8084\n",
+                "http-check send meth GET uri /q/health/ready\n",
+                "default-server inter 1s fall 2 rise 2\n",
+                "timeout tunnel 1h\n", "retries 2\n", "option redispatch\n",
+                "listen stats\n    bind 127.0.0.1:8404\n", "stats uri /stats\n");
+    }
+
+    @Test
+    void haproxyAcceptsTheGeneratedConfiguration(@TempDir Path dir) throws Exception {
+        assumeThat(onPath("haproxy")).as("haproxy installed (deploy/lb-deps.sh)").isTrue();
+        for (int scale : List.of(2, 4)) {
+            Path cfg = dir.resolve("haproxy-" + scale + ".cfg");
+            Files.writeString(cfg, new LoadBalancer(ScaledStackTest.config(scale, Map.of())).haproxyConfig());
+            Process check = new ProcessBuilder("haproxy", "-c", "-f", cfg.toString()).redirectErrorStream(true).start();
+            String output = new String(check.getInputStream().readAllBytes());
+            assertThat(check.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(check.exitValue()).as(output).isZero();
+            assertThat(output).doesNotContain("WARNING");
+        }
+    }
+
+    @Test
+    void theStatisticsCsvGivesEachFrontsServersAndTheirHealth() {
+        String csv = """
+                # pxname,svname,qcur,qmax,scur,smax,slim,stot,bin,bout,dreq,dresp,ereq,econ,eresp,wretr,wredis,status,weight
+                stats,FRONTEND,,,1,1,8000,5,0,0,0,0,0,,,,,OPEN,
+                gateway,FRONTEND,,,0,2,8000,9,0,0,0,0,0,,,,,OPEN,
+                gateway,gateway-1,0,0,0,1,,4,0,0,,0,,0,0,0,0,UP,1
+                gateway,gateway-2,0,0,0,1,,5,0,0,,0,,0,0,0,0,DOWN,1
+                gateway,BACKEND,0,0,0,2,800,9,0,0,0,0,,0,0,0,0,UP,2
+                game,game-1,0,0,0,1,,4,0,0,,0,,0,0,0,0,UP 1/2,1
+                """;
+        Map<String, Map<String, String>> servers = LoadBalancer.parseStats(csv);
+        assertThat(servers).containsOnlyKeys("gateway", "game");
+        assertThat(servers.get("gateway")).containsExactly(Map.entry("gateway-1", "UP"), Map.entry("gateway-2", "DOWN"));
+        assertThat(servers.get("game")).containsEntry("game-1", "UP 1/2");
+        assertThat(LoadBalancer.parseStats("<html>not csv</html>")).isEmpty();
+    }
+
+    @Test
+    void theLoadBalancerIsThePartOfTheScaledStackOnly() {
+        assertThat(lb.name()).isEqualTo("lb");
+        assertThat(lb.ports()).extracting(Port::number).containsExactlyInAnyOrder(8080, 8081, 8082, 8083, 8084, 8404);
+        assertThat(lb.launch().command()).contains("-db", "-f", lb.configFile().toString());
+    }
+
+    private static boolean onPath(String program) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(dir, program))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
