@@ -73,7 +73,8 @@ final class CrossChecks {
         all.addAll(kafkaUsers());
         all.addAll(kafkaCluster(production));
         all.addAll(databases(production));
-        productionRealm.ifPresent(realm -> all.addAll(realmImport(realm)));
+        // production imports exactly the production realm; other overlays may adapt it (their site's URLs)
+        productionRealm.ifPresent(realm -> all.addAll(realmImport(production ? realm : null)));
         all.addAll(noCommittedSecrets());
         if (production) {
             all.addAll(productionScale());
@@ -292,6 +293,9 @@ final class CrossChecks {
                 if (property.startsWith("quarkus.http.") || property.startsWith("quarkus.management.")) {
                     return; // the listening side, checked with the ports
                 }
+                if (ServiceConfig.placeholders(raw, true).stream().anyMatch(v -> v.contains("PUBLIC") || v.contains("ORIGINS"))) {
+                    return; // an address for browsers (the site, the issuer they see, allowed origins), not one the pod calls
+                }
                 String value = service.expand(raw, env, 0);
                 List<String[]> targets = new ArrayList<>();
                 if (property.equals("kafka.bootstrap.servers")) {
@@ -326,9 +330,11 @@ final class CrossChecks {
 
     /** The Service name of an in-cluster host (name, name.namespace, name.namespace.svc[.cluster.local]), or null. */
     private String inCluster(String host) {
-        String first = host.split("\\.")[0];
+        String[] labels = host.split("\\.");
+        String first = labels[0];
         boolean clusterForm = !host.contains(".") || host.endsWith(".svc") || host.endsWith(".svc.cluster.local")
-                || host.split("\\.").length == 2;
+                || (labels.length == 2 && manifests.all().stream()
+                .anyMatch(o -> labels[1].equals(o.path("metadata").path("namespace").asText())));
         if (!clusterForm) {
             return null;
         }
@@ -779,7 +785,10 @@ final class CrossChecks {
         return roles;
     }
 
-    /** The realm import carries exactly the production realm, a valid RealmRepresentation, with its placeholders from Secrets. */
+    /**
+     * The realm import carries a valid RealmRepresentation, with its placeholders from Secrets, for a Keycloak of the
+     * manifests; with {@code productionRealm} not null, exactly that realm.
+     */
     List<String> realmImport(JsonNode productionRealm) {
         List<String> out = new ArrayList<>();
         List<ObjectNode> imports = manifests.ofKind("KeycloakRealmImport");
@@ -790,7 +799,7 @@ final class CrossChecks {
         for (ObjectNode realmImport : imports) {
             String id = Manifests.id(realmImport);
             JsonNode realm = realmImport.path("spec").path("realm");
-            if (!realm.equals(productionRealm)) {
+            if (productionRealm != null && !realm.equals(productionRealm)) {
                 out.add(id + ": spec.realm differs from deploy/keycloak/pente-realm-production.json (regenerate it)");
             }
             try {
