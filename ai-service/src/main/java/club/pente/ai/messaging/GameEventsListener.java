@@ -12,11 +12,11 @@ import club.pente.core.contract.MovePlayed;
 import club.pente.core.contract.MovesTakenBack;
 import club.pente.core.contract.OfferMade;
 import club.pente.messaging.TypeHeader;
-import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
+import io.smallrye.common.annotation.Identifier;
 import io.smallrye.common.annotation.NonBlocking;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.header.Headers;
@@ -31,9 +31,11 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Watches {@code pente.game.events} for games with a computer player and tells the computer when such
- * a game may be waiting for it. At startup, and then every little while, it also asks the game service
- * for live games: a game left waiting while this service was down, or whose events it never saw (a
- * consumer that joins after them starts at the end), is picked up again instead of staying stuck.
+ * a game may be waiting for it. When the group gives this instance partitions, and then every little while, it
+ * also asks the game service for live games: a game left waiting while this service was down, or whose events it
+ * never saw (a consumer that joins after them starts at the end), is picked up again instead of staying stuck. With
+ * several instances each one plays only the games of the partitions it reads ({@link GameEventsRebalance}), so the
+ * sweeps of two instances never think about one position twice.
  * <p>
  * Nearly every event is a move between two people: records come in batches (one call per poll) and such
  * a move is passed over unread when its type header and its key (the game id) show it cannot concern the
@@ -55,10 +57,24 @@ public class GameEventsListener {
     private final ComputerPlayer computer;
     private final GameServiceClient games;
     private final Set<String> computerGames = ConcurrentHashMap.newKeySet();
+    private final PartitionOwnership ownership;
 
-    public GameEventsListener(ComputerPlayer computer, @RestClient GameServiceClient games) {
+    @Inject
+    public GameEventsListener(ComputerPlayer computer, @RestClient GameServiceClient games,
+                              @Identifier(GameEventsRebalance.NAME) GameEventsRebalance rebalance) {
+        this(computer, games, rebalance.ownership());
+        rebalance.whenAssigned(this::sweep);
+    }
+
+    /** One instance alone: it plays for every game. */
+    GameEventsListener(ComputerPlayer computer, GameServiceClient games) {
+        this(computer, games, PartitionOwnership.everything());
+    }
+
+    GameEventsListener(ComputerPlayer computer, GameServiceClient games, PartitionOwnership ownership) {
         this.computer = computer;
         this.games = games;
+        this.ownership = ownership;
     }
 
     /** Nothing here blocks (the game is read asynchronously, thinking runs on its own pool): no hop to a worker per batch. */
@@ -116,10 +132,10 @@ public class GameEventsListener {
         }
     }
 
-    void recover(@Observes StartupEvent event) {
-        sweep();
-    }
-
+    /**
+     * Looks for live computer games on the partitions this instance reads (each ai instance its own, so no position is
+     * played twice), when the group gives it partitions and then every {@code pente.ai.sweep-every}.
+     */
     @Scheduled(every = "${pente.ai.sweep-every:15s}", delayed = "${pente.ai.sweep-every:15s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void sweep() {
@@ -131,6 +147,7 @@ public class GameEventsListener {
                 })
                 .subscribe().with(live -> live.stream()
                         .filter(game -> ComputerLevel.isComputer(game.white()) || ComputerLevel.isComputer(game.black()))
+                        .filter(game -> ownership.owns(game.id()))
                         .forEach(game -> {
                             computerGames.add(game.id());
                             computer.consider(game.id());
