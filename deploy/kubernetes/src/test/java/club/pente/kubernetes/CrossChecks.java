@@ -532,6 +532,12 @@ final class CrossChecks {
             });
         }
         byName.forEach((name, resource) -> out.add(Manifests.id(resource) + ": topic " + name + " is not in the catalogue (club.pente.core.contract.Topic)"));
+        // the services spread games and players over the partitions they think there are
+        workloads.forEach((name, w) -> services.get(name).resolve("pente.kafka.partitions", w.knownValues()).ifPresent(p -> {
+            if (!p.equals(String.valueOf(PARTITIONS))) {
+                out.add(Manifests.id(w.deployment) + ": pente.kafka.partitions " + p + ", the KafkaTopics have " + PARTITIONS);
+            }
+        }));
         return out;
     }
 
@@ -843,6 +849,12 @@ final class CrossChecks {
             if (replicas < 2) {
                 out.add(Manifests.id(deployment) + ": " + (hpa != null ? "HPA minReplicas " : "replicas ") + replicas
                         + " in production, at least 2 are needed so that one instance can die");
+            }
+        }
+        for (ObjectNode deployment : manifests.ofKind("Deployment")) {
+            JsonNode labels = deployment.path("spec").path("template").path("metadata").path("labels");
+            if (manifests.ofKind("PodDisruptionBudget").stream().noneMatch(pdb -> Manifests.selects(pdb.path("spec").path("selector"), labels))) {
+                out.add(Manifests.id(deployment) + ": no PodDisruptionBudget in production (a node drain could take every instance at once)");
             }
         }
         for (String service : List.of("spectator-gateway", "game-service")) {

@@ -171,6 +171,8 @@ class CrossChecksTest {
                 .anyMatch(p -> p.contains("KafkaTopic for pente.presence (catalogue PRESENCE) is missing"));
         assertThat(broken(o -> ((ObjectNode) find(o, "KafkaTopic", "pente.game.commands.dlq").path("spec")).put("partitions", 12)))
                 .anyMatch(p -> p.contains("(pente.game.commands.dlq): partitions 12, the catalogue says 1"));
+        assertThat(broken(o -> config(o).put("PENTE_KAFKA_PARTITIONS", "24")))
+                .anyMatch(p -> p.contains("Deployment/game-service: pente.kafka.partitions 24, the KafkaTopics have 12"));
         assertThat(broken(o -> ((ObjectNode) find(o, "KafkaTopic", "pente.game.events").path("spec")).put("replicas", 1)))
                 .anyMatch(p -> p.contains("replicas 1, the platform needs 3"));
         assertThat(broken(o -> ((ObjectNode) find(o, "KafkaTopic", "pente.game.events").path("spec").path("config"))
@@ -267,6 +269,8 @@ class CrossChecksTest {
                 .anyMatch(p -> p.contains("Deployment/game-service: HPA minReplicas 1 in production"));
         assertThat(broken(o -> o.remove(find(o, "HorizontalPodAutoscaler", "game-service"))))
                 .anyMatch(p -> p.contains("Deployment/game-service: no HorizontalPodAutoscaler in production"));
+        assertThat(broken(o -> o.remove(find(o, "PodDisruptionBudget", "game-service"))))
+                .anyMatch(p -> p.contains("Deployment/game-service: no PodDisruptionBudget in production"));
         List<ObjectNode> local = fixture();
         local.remove(find(local, "HorizontalPodAutoscaler", "game-service"));
         ((ObjectNode) find(local, "Deployment", "game-service").path("spec")).put("replicas", 1);

@@ -42,7 +42,7 @@ final class ServiceConfig {
     final String name;
     /** Production view of application.properties plus the dependencies' microprofile-config.properties under it. */
     final Map<String, String> properties;
-    /** Environment variables some placeholder reads (any profile: a variable only a test profile reads is listed in testOnlyEnv). */
+    /** Environment variables a placeholder of the production view reads (also ${PENTE_...} defaults in the code). */
     final Set<String> envRead;
     /** Variables a production start cannot do without: placeholders without a default in the production view. */
     final Set<String> envRequired;
@@ -111,7 +111,9 @@ final class ServiceConfig {
         Map<String, String> prod = new LinkedHashMap<>();
         for (String key : own.stringPropertyNames()) {
             String value = own.getProperty(key);
-            envRead.addAll(placeholders(value, true));
+            if (!key.startsWith("%") || key.startsWith("%prod.")) {
+                envRead.addAll(placeholders(value, true)); // what only a dev or test profile reads is no production setting
+            }
             if (!key.startsWith("%")) {
                 properties.put(key, value);
                 keys.add(key);
