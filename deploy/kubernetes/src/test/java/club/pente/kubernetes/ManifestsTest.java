@@ -124,7 +124,8 @@ class ManifestsTest {
             String yaml = committed.orElse(Files.readString(dir.resolve("kubernetes.yml")));
             if (!sameObjects(yaml, Manifests.JSON.readTree(json.toFile()))) {
                 problems.add(service + ": " + (committed.isPresent() ? "the committed" : "the (uncommitted)") + " kubernetes.yml differs from "
-                        + "what the build generated (kubernetes.json beside it): commit the regenerated file");
+                        + "what the last build generated (kubernetes.json beside it): change " + service + "'s application.properties, "
+                        + "not the YAML, then `mvn package -pl " + service + "` and commit the regenerated kubernetes.yml");
             }
             compared++;
         }
