@@ -39,7 +39,9 @@ final class Kustomize {
         }
         return onPath("kustomize").map(p -> new Kustomize(List.of(p.toString(), "build")))
                 .orElseThrow(() -> new IllegalStateException("neither kubectl nor kustomize is on the PATH "
-                        + "(set PENTE_KUBECTL or PENTE_KUSTOMIZE): see deploy/kubernetes/README.md"));
+                        + "(set PENTE_KUBECTL or PENTE_KUSTOMIZE). The machine image's kubectl (Google Cloud CLI's package, "
+                        + "Kustomize v5) renders these overlays; Debian's kubernetes-client 1.20 does not (Kustomize v2: "
+                        + "no components, no labels)"));
     }
 
     private static Optional<Path> onPath(String binary) {
