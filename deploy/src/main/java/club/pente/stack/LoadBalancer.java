@@ -187,15 +187,17 @@ public final class LoadBalancer implements Component {
                     # A WebSocket (the gateway's /ws paths) is a tunnel once upgraded: an hour of quiet is fine.
                     timeout tunnel 1h
                     timeout client-fin 5s
-                    # A connection refused by a dead instance is retried, on another instance.
+                    # A connection refused by a dead instance is retried at once on another instance (redispatch
+                    # on every retry, not only the last: no turn-around pause on the dead one).
                     retries 2
-                    option redispatch
+                    option redispatch 1
                     # Health: the instance's readiness on its management port, every second; down after
-                    # two misses, back after two answers.
+                    # two misses, back after two answers. A connection the instance refuses to real traffic
+                    # marks it down at once (a killed process), without waiting for the checks.
                     option httpchk
                     http-check send meth GET uri /q/health/ready
                     http-check expect status 200
-                    default-server inter 1s fall 2 rise 2
+                    default-server inter 1s fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down
 
                 listen stats
                     bind %2$s:%3$d

@@ -30,8 +30,8 @@ class LoadBalancerTest {
                 "listen rating\n    bind 127.0.0.1:8083\n",
                 "listen ai\n    bind 127.0.0.1:8084\n",
                 "http-check send meth GET uri /q/health/ready\n",
-                "default-server inter 1s fall 2 rise 2\n",
-                "timeout tunnel 1h\n", "retries 2\n", "option redispatch\n",
+                "default-server inter 1s fall 2 rise 2 observe layer4 error-limit 1 on-error mark-down\n",
+                "timeout tunnel 1h\n", "retries 2\n", "option redispatch 1\n",
                 "listen stats\n    bind 127.0.0.1:8404\n", "stats uri /stats\n");
     }
 
