@@ -45,14 +45,93 @@ final class BuiltinSchemas {
         try {
             validate.invoke(null, JsonParser.parseString(object.toString()));
             // validateJsonElement leaves maps and numbers alone: reading it into the model checks their types.
-            validate.getDeclaringClass().getMethod("fromJson", String.class).invoke(null, object.toString());
-            return Optional.empty();
+            Object model = validate.getDeclaringClass().getMethod("fromJson", String.class).invoke(null, object.toString());
+            // gson reads "8081" into an int field without a word; the API server refuses a string there.
+            Optional<String> coerced = coercedNumber(object, Manifests.JSON.readTree((String) model.getClass().getMethod("toJson").invoke(model)), "");
+            if (coerced.isPresent()) {
+                return coerced;
+            }
+            return enumViolation(object, "");
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             return Optional.of(cause.getClass().getSimpleName() + ": " + shorten(cause.getMessage()));
-        } catch (IllegalAccessException | NoSuchMethodException e) {
+        } catch (IllegalAccessException | NoSuchMethodException | java.io.IOException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Values the client's models keep as plain strings although the API has a closed set (the OpenAPI document's
+     * enums for the fields these manifests use), by the field's name and, where a name is shared, its parent.
+     */
+    private static final Map<String, java.util.Set<String>> ENUMS = Map.ofEntries(
+            Map.entry("imagePullPolicy", java.util.Set.of("Always", "Never", "IfNotPresent")),
+            Map.entry("protocol", java.util.Set.of("TCP", "UDP", "SCTP")),
+            Map.entry("pathType", java.util.Set.of("Exact", "Prefix", "ImplementationSpecific")),
+            Map.entry("policyTypes[]", java.util.Set.of("Ingress", "Egress")),
+            Map.entry("restartPolicy", java.util.Set.of("Always", "OnFailure", "Never")),
+            Map.entry("strategy.type", java.util.Set.of("RollingUpdate", "Recreate")),
+            Map.entry("spec.type", java.util.Set.of("ClusterIP", "NodePort", "LoadBalancer", "ExternalName")),
+            Map.entry("metrics[].type", java.util.Set.of("Resource", "Pods", "Object", "External", "ContainerResource")),
+            Map.entry("target.type", java.util.Set.of("Utilization", "Value", "AverageValue")),
+            Map.entry("sessionAffinity", java.util.Set.of("ClientIP", "None")),
+            Map.entry("unhealthyPodEvictionPolicy", java.util.Set.of("IfHealthyBudget", "AlwaysAllow")));
+
+    /** The first string at a field with a closed set of values that is not one of them. */
+    static Optional<String> enumViolation(JsonNode node, String path) {
+        if (node.isObject()) {
+            var fields = node.fields();
+            while (fields.hasNext()) {
+                var field = fields.next();
+                String child = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
+                Optional<String> found = enumViolation(field.getValue(), child);
+                if (found.isPresent()) {
+                    return found;
+                }
+            }
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
+                Optional<String> found = enumViolation(item, path + "[]");
+                if (found.isPresent()) {
+                    return found;
+                }
+            }
+        } else if (node.isTextual()) {
+            for (Map.Entry<String, java.util.Set<String>> e : ENUMS.entrySet()) {
+                String key = e.getKey();
+                // spec.type only as a Service's own (other kinds nest a "type" under other parents)
+                boolean applies = path.equals(key) || (!key.equals("spec.type") && path.endsWith("." + key));
+                if (applies && !e.getValue().contains(node.asText())) {
+                    return Optional.of("field " + path + ": " + node.asText() + " is not one of " + new java.util.TreeSet<>(e.getValue()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The first place where the input has a string the model read as a number (the API would refuse it). */
+    static Optional<String> coercedNumber(JsonNode input, JsonNode read, String path) {
+        if (input.isObject()) {
+            var fields = input.fields();
+            while (fields.hasNext()) {
+                var field = fields.next();
+                Optional<String> found = coercedNumber(field.getValue(), read.path(field.getKey()),
+                        path.isEmpty() ? field.getKey() : path + "." + field.getKey());
+                if (found.isPresent()) {
+                    return found;
+                }
+            }
+        } else if (input.isArray()) {
+            for (int i = 0; i < input.size(); i++) {
+                Optional<String> found = coercedNumber(input.get(i), read.path(i), path + "[" + i + "]");
+                if (found.isPresent()) {
+                    return found;
+                }
+            }
+        } else if (input.isTextual() && read.isNumber()) {
+            return Optional.of("field " + path + ": \"" + input.asText() + "\" is a string, the API wants a number");
+        }
+        return Optional.empty();
     }
 
     /** A custom resource's metadata, checked as the ObjectMeta it is. */

@@ -19,7 +19,7 @@ class SchemaCheckTest {
     @Test
     void everyBrokenObjectIsRefused() {
         Manifests broken = Manifests.read(Samples.path("broken/schema.yaml"));
-        assertThat(broken.all()).hasSize(14);
+        assertThat(broken.all()).hasSize(16);
         for (ObjectNode object : broken.all()) {
             List<String> problems = CHECK.problems(new Manifests(List.of(object)));
             assertThat(problems).as(Manifests.id(object)).isNotEmpty();
@@ -36,6 +36,8 @@ class SchemaCheckTest {
         assertThat(problemsOf(broken, "db-typo")).anyMatch(p -> p.contains("onwer"));
         assertThat(problemsOf(broken, "old-api")).anyMatch(p -> p.contains("v1beta2"));
         assertThat(problemsOf(broken, "bad-meta")).anyMatch(p -> p.contains("label"));
+        assertThat(problemsOf(broken, "bad-enum-builtin")).anyMatch(p -> p.contains("imagePullPolicy: Sometimes is not one of"));
+        assertThat(problemsOf(broken, "quoted-number")).anyMatch(p -> p.contains("spec.ports[0].port: \"80\" is a string"));
     }
 
     private static List<String> problemsOf(Manifests manifests, String name) {
