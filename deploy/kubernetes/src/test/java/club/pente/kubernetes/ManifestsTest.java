@@ -106,8 +106,8 @@ class ManifestsTest {
 
     /**
      * The quarkus-kubernetes output committed under base/<service>/kubernetes.yml is what the service's build generates:
-     * the build writes kubernetes.json (not committed) and kubernetes.yml there together, so the committed YAML (HEAD)
-     * must equal the JSON of the last build. Skipped for a service that was not built here.
+     * the build writes kubernetes.json (not committed) and kubernetes.yml there together, so the YAML (in CI: HEAD's)
+     * must equal the JSON of the last build: a hand-edited or stale YAML fails. Skipped for a service not built here.
      */
     @Test
     void committedGeneratedManifestsAreWhatTheBuildGenerates() throws Exception {
@@ -120,7 +120,10 @@ class ManifestsTest {
                 System.out.println(service + ": not built here (no " + ROOT.relativize(json) + "), committed copy not compared");
                 continue;
             }
-            Optional<String> committed = gitShow("HEAD:" + ROOT.relativize(dir.resolve("kubernetes.yml")));
+            // CI (a fresh clone whose build just rewrote the YAML too): what HEAD holds. Elsewhere the working tree, so
+            // that a change made with a build passes before it is committed (git status shows the regenerated file).
+            Optional<String> committed = "true".equals(System.getenv("CI"))
+                    ? gitShow("HEAD:" + ROOT.relativize(dir.resolve("kubernetes.yml"))) : Optional.empty();
             String yaml = committed.orElse(Files.readString(dir.resolve("kubernetes.yml")));
             if (!sameObjects(yaml, Manifests.JSON.readTree(json.toFile()))) {
                 problems.add(service + ": " + (committed.isPresent() ? "the committed" : "the (uncommitted)") + " kubernetes.yml differs from "
