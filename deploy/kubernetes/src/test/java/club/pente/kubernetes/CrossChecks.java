@@ -857,6 +857,13 @@ final class CrossChecks {
                 out.add(Manifests.id(deployment) + ": no PodDisruptionBudget in production (a node drain could take every instance at once)");
             }
         }
+        // game instances own command partitions: one beyond the partition count would stand idle
+        deploymentOf("game-service").map(d -> hpaByTarget.get(Manifests.name(d))).ifPresent(hpa -> {
+            if (hpa.path("spec").path("maxReplicas").asInt() > PARTITIONS) {
+                out.add(Manifests.id(hpa) + ": maxReplicas " + hpa.path("spec").path("maxReplicas").asInt() + " game instances, but only "
+                        + PARTITIONS + " command partitions to share");
+            }
+        });
         for (String service : List.of("spectator-gateway", "game-service")) {
             Optional<ObjectNode> deployment = deploymentOf(service);
             if (deployment.isPresent() && !hpaByTarget.containsKey(Manifests.name(deployment.get()))) {

@@ -269,6 +269,8 @@ class CrossChecksTest {
                 .anyMatch(p -> p.contains("Deployment/game-service: HPA minReplicas 1 in production"));
         assertThat(broken(o -> o.remove(find(o, "HorizontalPodAutoscaler", "game-service"))))
                 .anyMatch(p -> p.contains("Deployment/game-service: no HorizontalPodAutoscaler in production"));
+        assertThat(broken(o -> ((ObjectNode) find(o, "HorizontalPodAutoscaler", "game-service").path("spec")).put("maxReplicas", 16)))
+                .anyMatch(p -> p.contains("maxReplicas 16 game instances, but only 12 command partitions"));
         assertThat(broken(o -> o.remove(find(o, "PodDisruptionBudget", "game-service"))))
                 .anyMatch(p -> p.contains("Deployment/game-service: no PodDisruptionBudget in production"));
         List<ObjectNode> local = fixture();
