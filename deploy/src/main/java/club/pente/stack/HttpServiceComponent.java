@@ -33,6 +33,12 @@ public record HttpServiceComponent(String name, Port port, Port managementPort, 
         preparation.run();
     }
 
+    /** The instances of one service (game-1, game-2, ...) are spawned together, then awaited: N JVMs start in parallel. */
+    @Override
+    public String startGroup() {
+        return Components.groupOf(this);
+    }
+
     /** Readiness lives on the management interface only; the public port answers 404 for /q/... */
     @Override
     public boolean isReady() {

@@ -156,7 +156,7 @@ public final class KafkaComponent implements Component {
 
     @Override
     public Duration startTimeout() {
-        return Duration.ofSeconds(90);
+        return Duration.ofSeconds(Math.max(90, config.envInt("PENTE_START_TIMEOUT_SECONDS", 90)));
     }
 
     private List<String> javaCommand(String mainClass, String... args) {

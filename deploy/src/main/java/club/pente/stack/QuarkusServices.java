@@ -144,7 +144,7 @@ public final class QuarkusServices {
         Launch launch = new Launch(command, env, repo.resolve(s.module()), "TERM");
         String base = "http://" + config.connectHost() + ":";
         return new HttpServiceComponent(name, new Port(port, s.prefix() + "_PORT"), new Port(managementPort, s.prefix() + "_MANAGEMENT_PORT"),
-                launch, base + port, base + managementPort, Duration.ofSeconds(config.scaled() ? 180 : 90), () -> {
+                launch, base + port, base + managementPort, startTimeout(config), () -> {
                     if (!Files.isRegularFile(jar)) {
                         throw new StackException(name + " is not built (" + jar + "); ./pente up builds it");
                     }
@@ -173,6 +173,11 @@ public final class QuarkusServices {
             }
         });
         return env;
+    }
+
+    /** How long an instance may take to be ready: PENTE_START_TIMEOUT_SECONDS, else 90 s (180 s scaled: many JVMs share the cores). */
+    static Duration startTimeout(StackConfig config) {
+        return Duration.ofSeconds(config.envInt("PENTE_START_TIMEOUT_SECONDS", config.scaled() ? 180 : 90));
     }
 
     private static Map<String, String> common(StackConfig config) {

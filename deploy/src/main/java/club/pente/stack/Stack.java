@@ -42,7 +42,7 @@ public final class Stack {
     /**
      * Starts the parts that are not running, one after another, and returns what happened to each; the parts
      * of one {@linkplain Component#startGroup() start group} (the Kafka cluster's nodes) are spawned together
-     * and then awaited.
+     * and then awaited (the Kafka cluster's nodes, the instances of one service).
      */
     public List<Outcome> up(List<Component> components) {
         return locked(() -> {

@@ -59,6 +59,13 @@ class ScaledStackTest {
                 "gateway-1", "gateway-2", "lb");
         assertThat(parts(config(4, Map.of())).stream().filter(p -> p.name().startsWith("game-"))).hasSize(4);
         assertThatThrownBy(() -> config(5, Map.of())).hasMessageContaining("scale");
+        // The instances of one service start together, like the brokers; a part of its own is its own group.
+        assertThat(parts(config(2, Map.of()))).extracting(Component::startGroup).containsExactly(
+                "kafka", "kafka", "kafka", "postgres", "keycloak", "game", "game", "rating", "rating",
+                "matchmaking", "matchmaking", "ai", "ai", "gateway", "gateway", "lb");
+        assertThat(service(config(2, Map.of()), "game-1").startTimeout()).hasSeconds(180);
+        assertThat(service(config(2, Map.of("PENTE_START_TIMEOUT_SECONDS", "420")), "game-1").startTimeout()).hasSeconds(420);
+        assertThat(service(config(1, Map.of()), "game").startTimeout()).hasSeconds(90);
     }
 
     @Test
