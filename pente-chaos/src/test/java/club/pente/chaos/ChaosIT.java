@@ -48,6 +48,8 @@ class ChaosIT {
         env.put("PENTE_MATCHMAKING_DB", "pente_matchmaking_chaos");
         // A game held up by a failover before its second ply is not aborted by the first-move rule under the run.
         env.put("PENTE_GAME_FIRST_MOVE_SECONDS", "600");
+        // A JVM restarted on a busy two-core machine may take minutes to be ready: a slow start is not a failed fault.
+        env.putIfAbsent("PENTE_START_TIMEOUT_SECONDS", "420");
         return env;
     }
 
