@@ -176,8 +176,10 @@ public final class KafkaComponent implements Component {
         String host = config.bindHost();
         String advertised = config.connectHost();
         int replicas = config.kafkaBrokers();
-        // One broker: nothing to replicate to. The cluster: three copies, a write needs two (acks=all), and a
-        // replica that missed writes never becomes leader.
+        // One broker: nothing to replicate to. The cluster: three copies, and a replica that missed writes never
+        // becomes leader. A write needs two copies (acks=all) on the platform's topics (the services set
+        // min.insync.replicas=2 on each, PENTE_KAFKA_MIN_INSYNC) and on the transaction log; the broker-wide default
+        // stays 1, so that a test's one-copy topic still takes acks=all writes on this cluster.
         int minIsr = replicas > 1 ? 2 : 1;
         List<String> voters = new ArrayList<>();
         for (int i = 1; i <= replicas; i++) {
@@ -197,7 +199,7 @@ public final class KafkaComponent implements Component {
                 num.partitions=1
                 auto.create.topics.enable=true
                 default.replication.factor=%8$d
-                min.insync.replicas=%9$d
+                min.insync.replicas=1
                 unclean.leader.election.enable=false
                 offsets.topic.replication.factor=%8$d
                 offsets.topic.num.partitions=3

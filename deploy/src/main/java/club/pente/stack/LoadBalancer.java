@@ -90,12 +90,35 @@ public final class LoadBalancer implements Component {
         return new Launch(List.of(haproxy(), "-db", "-f", configFile().toString()), Map.of(), dir, "TERM");
     }
 
-    /** The statistics page answers and every front has at least one server UP. */
+    /**
+     * The statistics page answers, HAProxy has checked every server at least once (it starts them all UP
+     * before the first check), and every front whose instances this stack runs has one of them UP; a front
+     * whose service is not started here (a partial stack) does not hold the others back.
+     */
     @Override
     public boolean isReady() {
-        Optional<Map<String, Map<String, String>>> servers = servers();
-        return servers.isPresent() && QuarkusServices.SERVICES.stream().allMatch(s ->
-                servers.get().getOrDefault(s.name(), Map.of()).values().stream().anyMatch(state -> state.startsWith("UP")));
+        Optional<Map<String, Map<String, Server>>> servers = serverStates();
+        if (servers.isEmpty()) {
+            return false;
+        }
+        RunState runs = new RunState(config.runDir());
+        for (Service s : QuarkusServices.SERVICES) {
+            Map<String, Server> front = servers.get().getOrDefault(s.name(), Map.of());
+            if (front.values().stream().anyMatch(server -> !server.checked())) {
+                return false;
+            }
+            boolean running = front.keySet().stream().anyMatch(name -> {
+                try {
+                    return runs.running(name).isPresent();
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+            if (running && front.values().stream().noneMatch(Server::up)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -124,8 +147,30 @@ public final class LoadBalancer implements Component {
                 .map(s -> Integer.toString(s.port(config))).orElse("?");
     }
 
+    /** One server as the statistics show it: its state (UP, DOWN, "UP 1/2", ...) and its last check's result. */
+    public record Server(String status, String checkStatus) {
+        public boolean up() {
+            return status.startsWith("UP");
+        }
+
+        /** HAProxy has run a check: INI (or nothing) means it has not yet, and then UP means nothing. */
+        public boolean checked() {
+            String c = checkStatus.replace("* ", "").trim();
+            return !c.isEmpty() && !c.startsWith("INI");
+        }
+    }
+
     /** Front name -> (server name -> status), in the CSV's order; empty when the statistics do not answer. */
     public Optional<Map<String, Map<String, String>>> servers() {
+        return serverStates().map(fronts -> {
+            Map<String, Map<String, String>> result = new LinkedHashMap<>();
+            fronts.forEach((front, servers) -> servers.forEach((name, server) ->
+                    result.computeIfAbsent(front, k -> new LinkedHashMap<>()).put(name, server.status())));
+            return result;
+        });
+    }
+
+    public Optional<Map<String, Map<String, Server>>> serverStates() {
         try {
             HttpRequest req = HttpRequest.newBuilder(URI.create(statsUrl() + ";csv")).timeout(Duration.ofSeconds(3)).GET().build();
             HttpResponse<String> response = HTTP.send(req, HttpResponse.BodyHandlers.ofString());
@@ -139,8 +184,8 @@ public final class LoadBalancer implements Component {
     }
 
     /** Parses HAProxy's CSV statistics: the header line starts with "# pxname,svname,", status is a named column. */
-    static Map<String, Map<String, String>> parseStats(String csv) {
-        Map<String, Map<String, String>> result = new LinkedHashMap<>();
+    static Map<String, Map<String, Server>> parseStats(String csv) {
+        Map<String, Map<String, Server>> result = new LinkedHashMap<>();
         String[] lines = csv.split("\n");
         if (lines.length == 0 || !lines[0].startsWith("# ")) {
             return result;
@@ -149,15 +194,16 @@ public final class LoadBalancer implements Component {
         int px = header.indexOf("pxname");
         int sv = header.indexOf("svname");
         int status = header.indexOf("status");
+        int check = header.indexOf("check_status");
         for (int i = 1; i < lines.length; i++) {
             String[] f = lines[i].split(",", -1);
-            if (f.length <= Math.max(px, Math.max(sv, status))) {
+            if (px < 0 || sv < 0 || status < 0 || f.length <= Math.max(px, Math.max(sv, Math.max(status, check)))) {
                 continue;
             }
             if (f[sv].equals("FRONTEND") || f[sv].equals("BACKEND") || f[px].equals("stats")) {
                 continue;
             }
-            result.computeIfAbsent(f[px], k -> new LinkedHashMap<>()).put(f[sv], f[status]);
+            result.computeIfAbsent(f[px], k -> new LinkedHashMap<>()).put(f[sv], new Server(f[status], check < 0 ? "" : f[check]));
         }
         return result;
     }
@@ -213,7 +259,10 @@ public final class LoadBalancer implements Component {
                     // The gateway's sockets last: the least busy instance takes the next one. Requests are short.
                     .append("    balance ").append(gateway ? "leastconn" : "roundrobin").append('\n');
             if (gateway) {
-                cfg.append("    option forwardfor\n");
+                cfg.append("    option forwardfor\n")
+                        // The server-sent event streams (/api/games/{id}/events) stay quiet between moves: no 60 s cut.
+                        .append("    timeout client 1h\n")
+                        .append("    http-request set-timeout server 1h if { path_end /events }\n");
             }
             for (int i = 1; i <= Math.max(1, config.scale()); i++) {
                 int instance = config.scaled() ? i : 0;

@@ -68,6 +68,12 @@ public final class Stack {
         List<Component> spawned = new ArrayList<>();
         List<ProcessHandle> processes = new ArrayList<>();
         long t0 = System.nanoTime();
+        // Every port of the group first: a node spawned before another's port turns out busy would wait forever.
+        for (Component c : group) {
+            if (state.running(c.name()).isEmpty()) {
+                checkPortsFree(c);
+            }
+        }
         for (Component c : group) {
             Optional<ProcessHandle> running = state.running(c.name());
             if (running.isPresent()) {
@@ -75,7 +81,6 @@ public final class Stack {
                 outcomes.add(Outcome.ALREADY_RUNNING);
                 continue;
             }
-            checkPortsFree(c);
             out.printf("%-14s starting ...%n", c.name());
             processes.add(spawn(c));
             spawned.add(c);
@@ -187,7 +192,11 @@ public final class Stack {
         }
         Optional<ProcessHandle> running = state.running(c.name());
         if (running.isPresent()) {
-            awaitReady(c, running.get(), System.nanoTime());
+            // Ours and running: waited for, never stopped here (a front with a stopped service is no reason to kill it).
+            if (!Deadline.after(c.startTimeout()).await(c::isReady, POLL)) {
+                throw new StackException(c.name() + " runs (pid " + running.get().pid() + ") but is not ready within "
+                        + c.startTimeout().toSeconds() + " s; left running, see " + logFile(c));
+            }
             out.printf("%-14s already running (pid %d) at %s%n", c.name(), running.get().pid(), c.endpoint());
             return Outcome.ALREADY_RUNNING;
         }

@@ -48,7 +48,8 @@ public final class StackCli {
                     rest.add(args[i]);
                 }
             }
-            StackConfig config = withChosenScale(StackConfig.fromEnv(), scaleOption);
+            StackConfig config = args[0].equals("up") ? scaleForUp(StackConfig.fromEnv(), scaleOption)
+                    : withChosenScale(StackConfig.fromEnv(), scaleOption);
             RunState runState = new RunState(config.runDir());
             Stack stack = new Stack(config, out);
             List<Component> all = Components.all(config);
@@ -103,7 +104,20 @@ public final class StackCli {
         }
     }
 
-    /** --scale, else PENTE_SCALE, else the scale up recorded, else 1. */
+    /**
+     * For {@code up}: --scale, else PENTE_SCALE, else the recorded scale while the stack still runs something
+     * (restarting one part, say game-2), else 1: a scale recorded by a stack that died without down is not reused.
+     */
+    static StackConfig scaleForUp(StackConfig config, Optional<Integer> option) throws java.io.IOException {
+        if (option.isPresent() || !config.env("PENTE_SCALE", "").isEmpty()) {
+            return withChosenScale(config, option);
+        }
+        RunState runs = new RunState(config.runDir());
+        Optional<Integer> recorded = runs.recordedScale();
+        return config.withScale(recorded.isPresent() && runs.anyRunning() ? recorded.get() : 1);
+    }
+
+    /** For down and status: --scale, else PENTE_SCALE, else the scale up recorded, else 1. */
     static StackConfig withChosenScale(StackConfig config, Optional<Integer> option) throws java.io.IOException {
         if (option.isPresent()) {
             return config.withScale(option.get());

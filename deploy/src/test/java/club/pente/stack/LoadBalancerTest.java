@@ -50,21 +50,34 @@ class LoadBalancerTest {
     }
 
     @Test
-    void theStatisticsCsvGivesEachFrontsServersAndTheirHealth() {
+    void theStatisticsCsvGivesEachFrontsServersTheirHealthAndWhetherTheyWereCheckedYet() {
         String csv = """
-                # pxname,svname,qcur,qmax,scur,smax,slim,stot,bin,bout,dreq,dresp,ereq,econ,eresp,wretr,wredis,status,weight
-                stats,FRONTEND,,,1,1,8000,5,0,0,0,0,0,,,,,OPEN,
-                gateway,FRONTEND,,,0,2,8000,9,0,0,0,0,0,,,,,OPEN,
-                gateway,gateway-1,0,0,0,1,,4,0,0,,0,,0,0,0,0,UP,1
-                gateway,gateway-2,0,0,0,1,,5,0,0,,0,,0,0,0,0,DOWN,1
-                gateway,BACKEND,0,0,0,2,800,9,0,0,0,0,,0,0,0,0,UP,2
-                game,game-1,0,0,0,1,,4,0,0,,0,,0,0,0,0,UP 1/2,1
+                # pxname,svname,qcur,qmax,scur,smax,slim,stot,bin,bout,dreq,dresp,ereq,econ,eresp,wretr,wredis,status,weight,check_status
+                stats,FRONTEND,,,1,1,8000,5,0,0,0,0,0,,,,,OPEN,,
+                gateway,FRONTEND,,,0,2,8000,9,0,0,0,0,0,,,,,OPEN,,
+                gateway,gateway-1,0,0,0,1,,4,0,0,,0,,0,0,0,0,UP,1,L7OK
+                gateway,gateway-2,0,0,0,1,,5,0,0,,0,,0,0,0,0,DOWN,1,L4CON
+                gateway,BACKEND,0,0,0,2,800,9,0,0,0,0,,0,0,0,0,UP,2,
+                game,game-1,0,0,0,1,,4,0,0,,0,,0,0,0,0,UP 1/2,1,* L7OK
+                game,game-2,0,0,0,1,,4,0,0,,0,,0,0,0,0,UP,1,INI
                 """;
-        Map<String, Map<String, String>> servers = LoadBalancer.parseStats(csv);
+        Map<String, Map<String, LoadBalancer.Server>> servers = LoadBalancer.parseStats(csv);
         assertThat(servers).containsOnlyKeys("gateway", "game");
-        assertThat(servers.get("gateway")).containsExactly(Map.entry("gateway-1", "UP"), Map.entry("gateway-2", "DOWN"));
-        assertThat(servers.get("game")).containsEntry("game-1", "UP 1/2");
+        assertThat(servers.get("gateway")).containsExactly(Map.entry("gateway-1", new LoadBalancer.Server("UP", "L7OK")),
+                Map.entry("gateway-2", new LoadBalancer.Server("DOWN", "L4CON")));
+        assertThat(servers.get("gateway").get("gateway-2").up()).isFalse();
+        assertThat(servers.get("game").get("game-1").up()).isTrue();
+        assertThat(servers.get("game").get("game-1").checked()).isTrue();
+        // HAProxy starts every server UP before its first check: that UP means nothing yet.
+        assertThat(servers.get("game").get("game-2").checked()).isFalse();
+        assertThat(new LoadBalancer.Server("UP", "").checked()).isFalse();
         assertThat(LoadBalancer.parseStats("<html>not csv</html>")).isEmpty();
+    }
+
+    @Test
+    void theGatewaysEventStreamsAreNotCutAfterAMinuteOfQuiet() {
+        assertThat(lb.haproxyConfig()).contains("listen gateway\n", "    timeout client 1h\n",
+                "    http-request set-timeout server 1h if { path_end /events }\n");
     }
 
     @Test

@@ -142,7 +142,7 @@ class ScaledStackTest {
                 "controller.quorum.voters=1@127.0.0.1:9093,2@127.0.0.1:9095,3@127.0.0.1:9097\n",
                 "listeners=PLAINTEXT://127.0.0.1:9094,CONTROLLER://127.0.0.1:9095\n",
                 "advertised.listeners=PLAINTEXT://127.0.0.1:9094\n",
-                "default.replication.factor=3\n", "min.insync.replicas=2\n", "offsets.topic.replication.factor=3\n",
+                "default.replication.factor=3\n", "min.insync.replicas=1\n", "offsets.topic.replication.factor=3\n",
                 "transaction.state.log.replication.factor=3\n", "transaction.state.log.min.isr=2\n",
                 "unclean.leader.election.enable=false\n", "log.dirs=/tmp/pente-scaled-test/kafka-2/data\n");
     }
@@ -177,5 +177,11 @@ class ScaledStackTest {
         assertThat(StackCli.withChosenScale(unscaled, java.util.Optional.of(2)).scale()).isEqualTo(2);
         StackConfig fromEnv = StackConfig.fromEnv(Map.of("PENTE_HOME", home.toString(), "PENTE_SCALE", "4"));
         assertThat(StackCli.withChosenScale(fromEnv, java.util.Optional.empty()).scale()).isEqualTo(4);
+        // up: a scale recorded by a stack that no longer runs (it died without down) is not reused.
+        assertThat(StackCli.scaleForUp(unscaled, java.util.Optional.empty()).scale()).isEqualTo(1);
+        assertThat(StackCli.scaleForUp(unscaled, java.util.Optional.of(2)).scale()).isEqualTo(2);
+        new RunState(unscaled.runDir()).record("game-2", ProcessHandle.current());
+        assertThat(StackCli.scaleForUp(unscaled, java.util.Optional.empty()).scale()).isEqualTo(3);
+        assertThat(StackCli.scaleForUp(fromEnv, java.util.Optional.empty()).scale()).isEqualTo(4);
     }
 }
