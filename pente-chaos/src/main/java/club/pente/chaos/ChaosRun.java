@@ -130,9 +130,10 @@ public final class ChaosRun {
         String front = "http://" + config.connectHost() + ":" + QuarkusServices.GATEWAY_SERVICE.port(config);
         load = new MoveLoad(config.kafkaBootstrapServers(), runId, options.games(), options.plies(), options.moveInterval(),
                 options.rankedEvery(), options.accounts());
-        fleet = new SocketFleet(front, options.watchedGames(), 2, load::watchableGames, () -> load.phaseIndex(load.phase()), options.recovery());
-        seekers = new SeekClients(front, "chaos-" + runId + "-", options.seekers(), load::resignFor);
         try {
+            fleet = new SocketFleet(front, options.watchedGames(), 2, load::watchableGames, () -> load.phaseIndex(load.phase()),
+                    options.recovery());
+            seekers = new SeekClients(front, "chaos-" + runId + "-", options.seekers(), load::resignFor);
             load.start();
             fleet.start();
             seekers.start();
@@ -142,8 +143,12 @@ public final class ChaosRun {
             }
             return finish();
         } finally {
-            seekers.close();
-            fleet.close();
+            if (seekers != null) {
+                seekers.close();
+            }
+            if (fleet != null) {
+                fleet.close();
+            }
             load.close();
         }
     }

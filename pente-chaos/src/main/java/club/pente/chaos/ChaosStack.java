@@ -40,17 +40,27 @@ final class ChaosStack {
     }
 
     /** Starts the named parts (none: everything) that are not running; returns the names it started. */
-    List<String> up(List<String> names) {
+    List<String> up(List<String> names) throws IOException {
         List<Component> selected = Components.select(all, names);
-        List<Stack.Outcome> outcomes = stack.up(selected);
-        List<String> started = new ArrayList<>();
-        for (int i = 0; i < selected.size(); i++) {
-            if (outcomes.get(i) == Stack.Outcome.STARTED) {
-                started.add(selected.get(i).name());
+        List<String> before = new ArrayList<>();
+        for (Component c : selected) {
+            if (running(c.name())) {
+                before.add(c.name());
             }
         }
-        synchronized (startedHere) {
-            startedHere.addAll(started);
+        List<String> started = new ArrayList<>();
+        try {
+            stack.up(selected);
+        } finally {
+            // Also when a part failed to start: what runs now and did not before is ours to stop.
+            for (Component c : selected) {
+                if (!before.contains(c.name()) && running(c.name())) {
+                    started.add(c.name());
+                }
+            }
+            synchronized (startedHere) {
+                startedHere.addAll(started);
+            }
         }
         return started;
     }
