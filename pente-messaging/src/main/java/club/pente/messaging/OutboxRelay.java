@@ -49,7 +49,7 @@ public final class OutboxRelay {
     private final WakeSignal signal;
     private final OutboxTable table;
     private final String name;
-    private final String bootstrapServers;
+    private final KafkaClientConfig kafka;
     private final int batchSize;
     private final long pollMillis;
     private final AtomicLong backlog = new AtomicLong();
@@ -63,11 +63,17 @@ public final class OutboxRelay {
      */
     public OutboxRelay(String name, DataSource dataSource, OutboxTable table, WakeSignal signal, String bootstrapServers,
                        int batchSize, long pollMillis) {
+        this(name, dataSource, table, signal, KafkaClientConfig.bootstrap(bootstrapServers), batchSize, pollMillis);
+    }
+
+    /** @param kafka the service's Kafka connection and security settings */
+    public OutboxRelay(String name, DataSource dataSource, OutboxTable table, WakeSignal signal, KafkaClientConfig kafka,
+                       int batchSize, long pollMillis) {
         this.name = name;
         this.dataSource = dataSource;
         this.table = table;
         this.signal = signal;
-        this.bootstrapServers = bootstrapServers;
+        this.kafka = kafka;
         this.batchSize = batchSize;
         this.pollMillis = pollMillis;
     }
@@ -222,11 +228,7 @@ public final class OutboxRelay {
             }
         }
         Set<Long> alreadySent = new HashSet<>();
-        Properties props = new Properties();
-        props.put("bootstrap.servers", bootstrapServers);
-        props.put("enable.auto.commit", "false");
-        props.put("isolation.level", "read_committed");
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(consumerProperties(), new StringDeserializer(), new StringDeserializer())) {
             List<TopicPartition> partitions = new ArrayList<>();
             for (String topic : table.allTopics()) {
                 consumer.partitionsFor(topic, Duration.ofSeconds(10))
@@ -266,14 +268,25 @@ public final class OutboxRelay {
         return true;
     }
 
+    /** The reconciling reader's settings: the tails of the outbox's topics, committed records only. */
+    Properties consumerProperties() {
+        Properties props = kafka.properties();
+        props.put("enable.auto.commit", "false");
+        props.put("isolation.level", "read_committed");
+        return props;
+    }
+
     private KafkaProducer<String, String> producer() {
-        Properties props = new Properties();
-        props.put("bootstrap.servers", bootstrapServers);
+        return new KafkaProducer<>(producerProperties(), new StringSerializer(), new StringSerializer());
+    }
+
+    Properties producerProperties() {
+        Properties props = kafka.properties();
         props.put("acks", "all");
         props.put("enable.idempotence", "true");
         props.put("linger.ms", "0"); // each batch is flushed at once anyway
         props.put("client.id", "pente-" + name + "-outbox-relay");
-        return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
+        return props;
     }
 
     private static void sleepQuietly(long millis) {

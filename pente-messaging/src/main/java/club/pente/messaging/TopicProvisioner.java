@@ -6,7 +6,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import org.jboss.logging.Logger;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 
@@ -21,8 +21,17 @@ public final class TopicProvisioner {
     private TopicProvisioner() {
     }
 
+    static Properties adminProperties(KafkaClientConfig kafka) {
+        return kafka.properties();
+    }
+
     public static void ensure(String bootstrapServers, List<NewTopic> topics) throws InterruptedException {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
+        ensure(KafkaClientConfig.bootstrap(bootstrapServers), topics);
+    }
+
+    public static void ensure(KafkaClientConfig kafka, List<NewTopic> topics) throws InterruptedException {
+        String bootstrapServers = kafka.bootstrapServers();
+        try (Admin admin = Admin.create(adminProperties(kafka))) {
             Set<String> existing = admin.listTopics().names().get();
             List<NewTopic> missing = topics.stream().filter(topic -> !existing.contains(topic.name())).toList();
             if (!missing.isEmpty()) {

@@ -9,6 +9,7 @@ import club.pente.game.application.CommandRecord;
 import club.pente.game.application.EventRecord;
 import club.pente.game.application.LiveGames;
 import club.pente.messaging.FailureKind;
+import club.pente.messaging.KafkaClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -56,7 +57,7 @@ final class CommandStream implements Runnable {
     private static final Logger LOG = Logger.getLogger(CommandStream.class);
 
     /** Where a stream's settings come from. */
-    record Settings(String bootstrapServers, String groupId, String commandsTopic, String eventsTopic, String auditTopic, String deadLetterTopic,
+    record Settings(KafkaClientConfig kafka, String groupId, String commandsTopic, String eventsTopic, String auditTopic, String deadLetterTopic,
                     int maxPollRecords, Duration sessionTimeout, Duration heartbeat, Duration transactionTimeout,
                     int attempts, Duration firstBackoff, Duration maxBackoff) {
     }
@@ -252,8 +253,14 @@ final class CommandStream implements Runnable {
     }
 
     private void open() {
-        Properties consumerProps = new Properties();
-        consumerProps.put("bootstrap.servers", settings.bootstrapServers());
+        consumer = new KafkaConsumer<>(consumerProperties(), new StringDeserializer(), new StringDeserializer());
+        producer = new KafkaProducer<>(producerProperties(), new StringSerializer(), new StringSerializer());
+        producer.initTransactions();
+        consumer.subscribe(List.of(settings.commandsTopic()), new Ownership());
+    }
+
+    Properties consumerProperties() {
+        Properties consumerProps = settings.kafka().properties();
         consumerProps.put("group.id", settings.groupId());
         consumerProps.put("client.id", name + "-consumer");
         consumerProps.put("enable.auto.commit", "false");
@@ -263,10 +270,11 @@ final class CommandStream implements Runnable {
         consumerProps.put("max.poll.records", Integer.toString(settings.maxPollRecords()));
         consumerProps.put("session.timeout.ms", Long.toString(settings.sessionTimeout().toMillis()));
         consumerProps.put("heartbeat.interval.ms", Long.toString(settings.heartbeat().toMillis()));
-        consumer = new KafkaConsumer<>(consumerProps, new StringDeserializer(), new StringDeserializer());
+        return consumerProps;
+    }
 
-        Properties producerProps = new Properties();
-        producerProps.put("bootstrap.servers", settings.bootstrapServers());
+    Properties producerProperties() {
+        Properties producerProps = settings.kafka().properties();
         producerProps.put("client.id", name + "-producer");
         // Unique per producer: fencing of a former owner comes from the group generation (KIP-447), and the
         // short timeout lets readers pass a transaction that a killed instance left open.
@@ -275,9 +283,7 @@ final class CommandStream implements Runnable {
         producerProps.put("acks", "all");
         producerProps.put("enable.idempotence", "true");
         producerProps.put("linger.ms", "0"); // commitTransaction flushes the whole batch at once anyway
-        producer = new KafkaProducer<>(producerProps, new StringSerializer(), new StringSerializer());
-        producer.initTransactions();
-        consumer.subscribe(List.of(settings.commandsTopic()), new Ownership());
+        return producerProps;
     }
 
     private void close() {

@@ -9,6 +9,7 @@ import club.pente.core.contract.Contracts;
 import club.pente.game.domain.GameAuthority;
 import club.pente.core.contract.Topic;
 import club.pente.kit.config.PenteConfig;
+import club.pente.messaging.KafkaClientConfig;
 import club.pente.kit.topics.TopicNames;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
@@ -46,10 +47,10 @@ public class CommandStreams implements HealthCheck {
 
     public CommandStreams(GameLedger ledger, LiveGames liveGames, Clock clock, MeterRegistry registry, PenteConfig config,
                           TopicNames topics, CommandStreamSettings commands, GameSettings game, SanctionsBoard sanctions,
-                          @Readiness SanctionsFeed feed, SanctionsSettings sanctionsSettings) {
+                          @Readiness SanctionsFeed feed, SanctionsSettings sanctionsSettings, KafkaClientConfig kafka) {
         this.feed = feed;
         this.catchUpTimeout = sanctionsSettings.catchUpTimeout();
-        CommandStream.Settings settings = new CommandStream.Settings(config.kafka().bootstrapServers(), commands.groupId(),
+        CommandStream.Settings settings = new CommandStream.Settings(kafka, commands.groupId(),
                 topics.of(Topic.GAME_COMMANDS), topics.of(Topic.GAME_EVENTS), topics.of(Topic.ADMIN_AUDIT), topics.of(Topic.GAME_COMMANDS_DLQ),
                 commands.maxBatch(), commands.sessionTimeout(), commands.heartbeat(), commands.transactionTimeout(),
                 commands.retry().attempts(), commands.retry().firstBackoff(), commands.retry().maxBackoff());

@@ -4,7 +4,7 @@ import club.pente.core.contract.Contracts;
 import club.pente.core.contract.PlayerSanctions;
 import club.pente.core.contract.Topic;
 import club.pente.game.application.SanctionsBoard;
-import club.pente.kit.config.PenteConfig;
+import club.pente.messaging.KafkaClientConfig;
 import club.pente.kit.topics.TopicNames;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -46,7 +46,7 @@ public class SanctionsFeed implements HealthCheck, Runnable {
     private static final Logger LOG = Logger.getLogger(SanctionsFeed.class);
 
     private final SanctionsBoard board;
-    private final String bootstrapServers;
+    private final KafkaClientConfig kafka;
     private final String topic;
     private final SanctionsSettings settings;
     private volatile boolean running = true;
@@ -57,9 +57,9 @@ public class SanctionsFeed implements HealthCheck, Runnable {
     private volatile KafkaConsumer<String, String> consumer;
     private Thread thread;
 
-    public SanctionsFeed(SanctionsBoard board, PenteConfig config, TopicNames topics, SanctionsSettings settings) {
+    public SanctionsFeed(SanctionsBoard board, KafkaClientConfig kafka, TopicNames topics, SanctionsSettings settings) {
         this.board = board;
-        this.bootstrapServers = config.kafka().bootstrapServers();
+        this.kafka = kafka;
         this.topic = topics.of(Topic.ADMIN_SANCTIONS);
         this.settings = settings;
     }
@@ -102,8 +102,7 @@ public class SanctionsFeed implements HealthCheck, Runnable {
     }
 
     private KafkaConsumer<String, String> open() {
-        Properties props = new Properties();
-        props.put("bootstrap.servers", bootstrapServers);
+        Properties props = kafka.properties();
         props.put("client.id", "pente-game-sanctions");
         props.put("enable.auto.commit", "false");
         props.put("isolation.level", "read_committed");

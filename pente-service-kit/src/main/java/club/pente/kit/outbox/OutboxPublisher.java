@@ -3,6 +3,7 @@ package club.pente.kit.outbox;
 import club.pente.core.contract.Topic;
 import club.pente.kit.config.PenteConfig;
 import club.pente.kit.topics.TopicNames;
+import club.pente.messaging.KafkaClientConfig;
 import club.pente.messaging.OutboxRelay;
 import club.pente.messaging.OutboxTable;
 import club.pente.messaging.WakeSignal;
@@ -29,13 +30,13 @@ public class OutboxPublisher {
     private final OutboxRelay relay;
 
     public OutboxPublisher(OutboxSettings settings, PenteConfig config, TopicNames topics, Instance<DataSource> dataSource,
-                           MeterRegistry registry) {
+                           MeterRegistry registry, KafkaClientConfig kafka) {
         if (settings.name().isEmpty()) {
             relay = null;
             return;
         }
         String name = settings.name().get();
-        relay = new OutboxRelay(name, dataSource.get(), table(settings, topics), signal, config.kafka().bootstrapServers(),
+        relay = new OutboxRelay(name, dataSource.get(), table(settings, topics), signal, kafka,
                 settings.batchSize(), settings.pollMillis());
         registry.gauge("pente." + name + ".outbox.backlog", relay.backlog());
     }

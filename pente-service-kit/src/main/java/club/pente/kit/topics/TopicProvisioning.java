@@ -1,6 +1,7 @@
 package club.pente.kit.topics;
 
 import club.pente.kit.config.PenteConfig;
+import club.pente.messaging.KafkaClientConfig;
 import club.pente.messaging.TopicProvisioner;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.annotation.Priority;
@@ -16,15 +17,17 @@ import jakarta.enterprise.event.Observes;
 public class TopicProvisioning {
     private final PenteConfig config;
     private final TopicNames names;
+    private final KafkaClientConfig kafka;
 
-    public TopicProvisioning(PenteConfig config, TopicNames names) {
+    public TopicProvisioning(PenteConfig config, TopicNames names, KafkaClientConfig kafka) {
         this.config = config;
         this.names = names;
+        this.kafka = kafka;
     }
 
     void onStart(@Observes @Priority(1) StartupEvent event) throws InterruptedException {
         if (config.kafka().provisionTopics()) {
-            TopicProvisioner.ensure(config.kafka().bootstrapServers(), names.toCreate());
+            TopicProvisioner.ensure(kafka, names.toCreate());
         }
     }
 }

@@ -3,6 +3,7 @@ package club.pente.gateway.admin;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.Topic;
 import club.pente.kit.topics.TopicNames;
+import club.pente.messaging.KafkaClientConfig;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.mutiny.Uni;
@@ -68,6 +69,8 @@ public class KafkaFigures {
                           int groupsOmitted, long readMillis) {
     }
 
+    /** The brokers this page asks ({@code pente.operations.kafka-bootstrap}) with the cluster's security settings. */
+    private final KafkaClientConfig kafka;
     private final OperationsSettings settings;
     private final List<String> deadLetterTopics = new ArrayList<>();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(runnable -> {
@@ -79,8 +82,9 @@ public class KafkaFigures {
     private volatile Figures last;
     private CompletableFuture<Figures> reading;
 
-    public KafkaFigures(OperationsSettings settings, TopicNames topics) {
+    public KafkaFigures(OperationsSettings settings, TopicNames topics, KafkaClientConfig kafka) {
         this.settings = settings;
+        this.kafka = KafkaClientConfig.of(kafka.asMap(), settings.kafkaBootstrap());
         for (Topic topic : Topic.values()) {
             if (topic.name().endsWith("_DLQ") && !deadLetterTopics.contains(topics.of(topic))) {
                 deadLetterTopics.add(topics.of(topic));
@@ -138,8 +142,7 @@ public class KafkaFigures {
 
     private Admin admin() {
         if (admin == null) {
-            Properties properties = new Properties();
-            properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.kafkaBootstrap());
+            Properties properties = kafka.properties();
             properties.put(AdminClientConfig.CLIENT_ID_CONFIG, "pente-gateway-operations");
             int timeout = (int) settings.kafkaTimeout().toMillis();
             properties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeout);
@@ -249,8 +252,7 @@ public class KafkaFigures {
     private List<ConsumerRecord<byte[], byte[]>> newest(List<TopicPartition> partitions, Map<TopicPartition, Long> starts,
                                                         Map<TopicPartition, Long> ends, long deadline) {
         int wanted = settings.deadLetterRecords();
-        Properties properties = new Properties();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.kafkaBootstrap());
+        Properties properties = kafka.properties();
         properties.put(ConsumerConfig.CLIENT_ID_CONFIG, "pente-gateway-operations-dlq");
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
