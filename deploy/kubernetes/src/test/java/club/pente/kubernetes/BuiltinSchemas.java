@@ -51,7 +51,8 @@ final class BuiltinSchemas {
             if (coerced.isPresent()) {
                 return coerced;
             }
-            return enumViolation(object, "");
+            Optional<String> badEnum = enumViolation(object, "");
+            return badEnum.isPresent() ? badEnum : intOrStringViolation(object, "");
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             return Optional.of(cause.getClass().getSimpleName() + ": " + shorten(cause.getMessage()));
@@ -104,6 +105,31 @@ final class BuiltinSchemas {
                 if (applies && !e.getValue().contains(node.asText())) {
                     return Optional.of("field " + path + ": " + node.asText() + " is not one of " + new java.util.TreeSet<>(e.getValue()));
                 }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** IntOrString fields whose string form the API accepts only as a percentage ("a valid percent string"). */
+    private static final java.util.Set<String> PERCENT_OR_INT = java.util.Set.of("maxSurge", "maxUnavailable", "minAvailable");
+    private static final java.util.regex.Pattern PERCENT = java.util.regex.Pattern.compile("[0-9]+%");
+
+    /** The first maxSurge/maxUnavailable/minAvailable written as a string that is not a percentage ("1" is refused). */
+    static Optional<String> intOrStringViolation(JsonNode node, String path) {
+        var fields = node.fields();
+        while (fields.hasNext()) {
+            var field = fields.next();
+            String child = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
+            JsonNode value = field.getValue();
+            if (PERCENT_OR_INT.contains(field.getKey()) && value.isTextual() && !PERCENT.matcher(value.asText()).matches()) {
+                return Optional.of("field " + child + ": \"" + value.asText() + "\" is a string but not a percentage (write "
+                        + value.asText() + " as a number or as N%)");
+            }
+            Optional<String> found = value.isArray() ? java.util.stream.StreamSupport.stream(value.spliterator(), false)
+                    .map(item -> intOrStringViolation(item, child + "[]")).filter(Optional::isPresent).map(Optional::get).findFirst()
+                    : intOrStringViolation(value, child);
+            if (found.isPresent()) {
+                return found;
             }
         }
         return Optional.empty();

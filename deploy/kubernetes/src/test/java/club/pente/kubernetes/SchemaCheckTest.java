@@ -19,7 +19,7 @@ class SchemaCheckTest {
     @Test
     void everyBrokenObjectIsRefused() {
         Manifests broken = Manifests.read(Samples.path("broken/schema.yaml"));
-        assertThat(broken.all()).hasSize(16);
+        assertThat(broken.all()).hasSize(17);
         for (ObjectNode object : broken.all()) {
             List<String> problems = CHECK.problems(new Manifests(List.of(object)));
             assertThat(problems).as(Manifests.id(object)).isNotEmpty();
@@ -37,6 +37,7 @@ class SchemaCheckTest {
         assertThat(problemsOf(broken, "old-api")).anyMatch(p -> p.contains("v1beta2"));
         assertThat(problemsOf(broken, "bad-meta")).anyMatch(p -> p.contains("label"));
         assertThat(problemsOf(broken, "bad-enum-builtin")).anyMatch(p -> p.contains("imagePullPolicy: Sometimes is not one of"));
+        assertThat(problemsOf(broken, "string-surge")).anyMatch(p -> p.contains("spec.strategy.rollingUpdate.maxSurge: \"1\" is a string but not a percentage"));
         assertThat(problemsOf(broken, "quoted-number")).anyMatch(p -> p.contains("spec.ports[0].port: \"80\" is a string"));
     }
 
