@@ -50,6 +50,8 @@ class ChaosIT {
         env.put("PENTE_GAME_FIRST_MOVE_SECONDS", "600");
         // A JVM restarted on a busy two-core machine may take minutes to be ready: a slow start is not a failed fault.
         env.putIfAbsent("PENTE_START_TIMEOUT_SECONDS", "420");
+        // Three brokers beside the test run's own JVMs on two cores: a small heap each is plenty for this load.
+        env.putIfAbsent("PENTE_KAFKA_HEAP", "256m");
         return env;
     }
 
