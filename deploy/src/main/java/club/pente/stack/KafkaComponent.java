@@ -181,6 +181,10 @@ public final class KafkaComponent implements Component {
         // min.insync.replicas=2 on each, PENTE_KAFKA_MIN_INSYNC) and on the transaction log; the broker-wide default
         // stays 1, so that a test's one-copy topic still takes acks=all writes on this cluster.
         int minIsr = replicas > 1 ? 2 : 1;
+        // How long a silent broker stays in the cluster: its partitions, group and transaction coordinators move
+        // only after it (Kafka's 9 s unless PENTE_KAFKA_BROKER_SESSION_MS says; lower means quicker failover and,
+        // on a starved machine, a live broker fenced by mistake).
+        int sessionMs = config.envInt("PENTE_KAFKA_BROKER_SESSION_MS", 9000);
         List<String> voters = new ArrayList<>();
         for (int i = 1; i <= replicas; i++) {
             voters.add(i + "@" + advertised + ":" + config.kafkaControllerPort(i));
@@ -209,7 +213,9 @@ public final class KafkaComponent implements Component {
                 share.coordinator.state.topic.min.isr=%9$d
                 group.initial.rebalance.delay.ms=0
                 log.retention.hours=168
+                broker.session.timeout.ms=%10$d
+                broker.heartbeat.interval.ms=%11$d
                 """.formatted(host, clientPort(), controllerPort(), dataDir(), advertised, node, String.join(",", voters),
-                replicas, minIsr);
+                replicas, minIsr, sessionMs, Math.min(2000, Math.max(250, sessionMs / 3)));
     }
 }
