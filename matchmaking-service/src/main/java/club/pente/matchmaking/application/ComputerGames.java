@@ -15,7 +15,7 @@ import java.security.SecureRandom;
 @ApplicationScoped
 public class ComputerGames {
     public static final int MIN_LEVEL = 1;
-    public static final int MAX_LEVEL = 8;
+    public static final int MAX_LEVEL = 9;
 
     public record Created(String gameId, Color color, PlayerRef opponent, String timeControl) {
     }

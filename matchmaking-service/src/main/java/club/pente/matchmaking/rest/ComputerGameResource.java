@@ -37,7 +37,7 @@ public class ComputerGameResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Play the computer: {\"level\":1..8,\"color\":\"WHITE|BLACK|RANDOM\",\"timeControl\":\"10+5\" (optional, untimed by default)}")
+    @Operation(summary = "Play the computer: {\"level\":1..9 (9: the strongest, all cores, a longer think),\"color\":\"WHITE|BLACK|RANDOM\",\"timeControl\":\"10+5\" (optional, untimed by default)}")
     public Response create(ComputerGameRequest request) {
         if (request == null) {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"level\":3,\"color\":\"WHITE\"}");

@@ -56,18 +56,18 @@ class ComputerGameTest {
     @Test
     void anAccountPlaysUntimedByDefault() {
         Tokened alice = Players.account("alice");
-        Response created = alice.request().body("{\"level\":8,\"color\":\"WHITE\"}").post("/api/matchmaking/ai-games");
+        Response created = alice.request().body("{\"level\":9,\"color\":\"WHITE\"}").post("/api/matchmaking/ai-games");
         created.then().statusCode(201);
         CreateGame create = streams.awaitCreateGame(created.path("gameId"));
         assertThat(create.white().id()).isEqualTo(alice.id());
-        assertThat(create.black().id()).isEqualTo("ai:8");
+        assertThat(create.black().id()).isEqualTo("ai:9");
         assertThat(create.timeControl().untimed()).isTrue();
     }
 
     @Test
-    void levelsOutsideOneToEightAndBadBodiesAreRefused() {
+    void levelsOutsideOneToNineAndBadBodiesAreRefused() {
         Tokened guest = Players.guest("Picky");
-        for (String body : new String[]{"{\"level\":0}", "{\"level\":9}", "{\"color\":\"WHITE\"}"}) {
+        for (String body : new String[]{"{\"level\":0}", "{\"level\":10}", "{\"color\":\"WHITE\"}"}) {
             guest.request().body(body).post("/api/matchmaking/ai-games").then().statusCode(400).body("error", equalTo("BAD_LEVEL"));
         }
         guest.request().body("{\"level\":\"hard\"}").post("/api/matchmaking/ai-games").then().statusCode(400)
