@@ -1,0 +1,265 @@
+package club.pente.ai.engine.review;
+
+import club.pente.ai.engine.Budget;
+import club.pente.ai.engine.Engine;
+import club.pente.ai.engine.EngineConfig;
+import club.pente.ai.engine.SearchResult;
+import club.pente.core.notation.Notation;
+import club.pente.core.rules.Board;
+import club.pente.core.rules.Color;
+import club.pente.core.rules.IllegalMoveException;
+import club.pente.core.rules.MoveError;
+import club.pente.core.rules.Position;
+import club.pente.core.rules.Status;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+
+/**
+ * The post-game review: replays a move list and judges every ply against the engine.
+ *
+ * <p>Per ply i, with P the position before the move: one search of P gives the best move, its line and
+ * whether the mover has a forced win. The move played and the best move are then both valued the same
+ * way, by the search of the position after them, negated; the position after the move played is the
+ * next ply's P, so that search is shared, and a second one (after the best move) is only needed when the
+ * move played is not the best. Valuing both moves alike is what keeps the engine's own move at a drop of
+ * exactly 0, and keeps the horizon (odd or even depth) from favouring either. A forced win that the
+ * search of P proved (main search or the threat search's VCF) is trusted for the best move even when the
+ * search after it, with its own budget, does not find it again.
+ *
+ * <p>Thread use: a reviewer holds no state between reviews and may be shared; each {@link #review} makes
+ * its own {@link Engine} (one transposition table, 2^ttBits x 16 bytes) and runs on the calling thread.
+ * Between searches it checks the thread's interrupt flag and an optional deadline and stops with a
+ * {@link CancellationException}; a search itself is bounded by the per-ply budget.
+ */
+public final class GameReviewer {
+    private final ReviewOptions options;
+    private final long seed;
+
+    public GameReviewer(ReviewOptions options, long seed) {
+        if (options == null) {
+            throw new IllegalArgumentException("review options are required");
+        }
+        this.options = options;
+        this.seed = seed;
+    }
+
+    public ReviewOptions options() {
+        return options;
+    }
+
+    /** Reviews a game given as point indexes from the first move. */
+    public GameReview review(List<Integer> points) {
+        return review(points, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #review(List)}, stopping with a {@link CancellationException} once {@link System#nanoTime()}
+     * passes {@code deadlineNanos} (checked between searches) or the thread is interrupted (the flag stays set).
+     *
+     * @throws IllegalArgumentException when the list holds an illegal move (message names the ply and why)
+     */
+    public GameReview review(List<Integer> points, long deadlineNanos) {
+        validate(points);
+        int n = points.size();
+        Budget budget = options.searchBudget();
+        Engine engine = new Engine(EngineConfig.level(options.level()), seed);
+        Position position = new Position();
+        List<MoveReview> moves = new ArrayList<>(n);
+        GameReview.FirstWin firstWin = null;
+
+        SearchResult before = n == 0 ? null : search(engine, position, budget, deadlineNanos, 0);
+        for (int i = 0; i < n; i++) {
+            int ply = i + 1;
+            Color mover = position.toMove();
+            int played = points.get(i);
+            int best = before.move();
+            int onlyMove = onlyNonLosingMove(position);
+
+            // The best move's value, when it is not the move played (the position after it is not on the path).
+            Integer bestValue = null;
+            if (played != best) {
+                position.apply(best);
+                bestValue = position.status().isOver() ? terminal(position, mover)
+                        : -search(engine, position, budget, deadlineNanos, ply).score();
+                position.undo();
+            }
+            position.apply(played);
+            SearchResult after = position.status().isOver() ? null : search(engine, position, budget, deadlineNanos, ply);
+            int playedValue = after == null ? terminal(position, mover) : -after.score();
+            if (bestValue == null) {
+                bestValue = playedValue;
+            }
+            // A forced result proved before the move holds for the best move (the later search may lack the budget to see it).
+            if (before.isWin() && !WinChance.isWin(bestValue)) {
+                bestValue = before.score();
+                if (played == best) {
+                    playedValue = bestValue;
+                }
+            }
+            boolean keepsWin = WinChance.isWin(playedValue);
+            boolean winAvailable = before.isWin() || WinChance.isWin(bestValue) || keepsWin;
+            boolean missedWin = winAvailable && !keepsWin;
+
+            double drop = played == best ? 0.0 : Math.max(0.0, WinChance.of(bestValue) - WinChance.of(playedValue));
+            MoveClass moveClass;
+            if (played == onlyMove) {
+                moveClass = MoveClass.FORCED;
+            } else if (played == best) {
+                moveClass = MoveClass.BEST;
+            } else {
+                moveClass = MoveClass.ofDrop(drop);
+                // Missing a forced win is never better than an inaccuracy, however won the position still looks.
+                if (missedWin && moveClass.compareTo(MoveClass.INACCURACY) < 0) {
+                    moveClass = MoveClass.INACCURACY;
+                }
+            }
+            if (winAvailable && firstWin == null) {
+                firstWin = new GameReview.FirstWin(ply, mover, keepsWin && !before.isWin() ? played : best);
+            }
+            int sign = mover == Color.WHITE ? 1 : -1;
+            int evalWhite = WinChance.clip(sign * playedValue);
+            moves.add(new MoveReview(ply, played, mover, evalWhite, WinChance.of(sign * playedValue), best,
+                    before.pv(), WinChance.clip(sign * bestValue), moveClass, drop, winAvailable, missedWin));
+            before = after;
+        }
+        return new GameReview(options.level(), options.nodesPerPly() > 0 ? 0 : options.millisPerPly(), moves,
+                summarise(moves, Color.WHITE), summarise(moves, Color.BLACK), firstWin);
+    }
+
+    /** Replays the list on a scratch position so that nothing is searched for an illegal game. */
+    static void validate(List<Integer> points) {
+        if (points == null) {
+            throw new IllegalArgumentException("no move list");
+        }
+        Position position = new Position();
+        for (int i = 0; i < points.size(); i++) {
+            Integer point = points.get(i);
+            if (point == null || point < 0 || point >= Board.POINTS) {
+                throw new IllegalArgumentException("move " + (i + 1) + " (" + point + ") is not a point of the board");
+            }
+            MoveError error = position.check(point);
+            if (error != null) {
+                throw new IllegalArgumentException("move " + (i + 1) + ": "
+                        + new IllegalMoveException(error, Notation.format(point)).getMessage());
+            }
+            position.apply(point);
+        }
+    }
+
+    private static SearchResult search(Engine engine, Position position, Budget budget, long deadlineNanos, int ply) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new CancellationException("review interrupted at ply " + ply);
+        }
+        if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos > 0) {
+            throw new CancellationException("review deadline passed at ply " + ply);
+        }
+        return engine.bestMove(position, budget);
+    }
+
+    /** The value of a finished game for {@code mover}, in search units. */
+    private static int terminal(Position position, Color mover) {
+        Status status = position.status();
+        if (status.winner() == null) {
+            return 0;
+        }
+        return status.winner() == mover ? SearchResult.WIN_SCORE - 1 : -SearchResult.WIN_SCORE + 1;
+    }
+
+    /**
+     * The one move of the side to move that does not lose at once (the opponent completing five or a
+     * fifth pair next move, or the mover winning first), or -1 when there are none or several.
+     * A move far from every stone blocks and captures nothing, so one such point stands for all of them.
+     */
+    static int onlyNonLosingMove(Position position) {
+        int found = -1;
+        int count = 0;
+        boolean farTried = false;
+        for (int point = 0; point < Board.POINTS; point++) {
+            if (position.check(point) != null) {
+                continue;
+            }
+            if (!nearStone(position, point)) {
+                if (farTried) {
+                    continue;
+                }
+                farTried = true;
+            }
+            if (!losesAtOnce(position, point)) {
+                found = point;
+                if (++count > 1) {
+                    return -1;
+                }
+            }
+        }
+        return count == 1 ? found : -1;
+    }
+
+    private static boolean losesAtOnce(Position position, int point) {
+        Color mover = position.toMove();
+        position.apply(point);
+        try {
+            if (position.status().isOver()) {
+                return position.status().winner() != mover && position.status().winner() != null;
+            }
+            for (int reply = 0; reply < Board.POINTS; reply++) {
+                if (position.isEmpty(reply) && nearStone(position, reply)) {
+                    position.apply(reply);
+                    boolean wins = position.status().winner() == mover.opponent();
+                    position.undo();
+                    if (wins) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        } finally {
+            position.undo();
+        }
+    }
+
+    private static boolean nearStone(Position position, int point) {
+        int row = Board.row(point);
+        int col = Board.col(point);
+        for (int dr = -1; dr <= 1; dr++) {
+            for (int dc = -1; dc <= 1; dc++) {
+                int r = row + dr;
+                int c = col + dc;
+                if ((dr != 0 || dc != 0) && r >= 0 && r < Board.SIZE && c >= 0 && c < Board.SIZE
+                        && !position.isEmpty(Board.point(r, c))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static GameReview.Summary summarise(List<MoveReview> moves, Color color) {
+        int count = 0;
+        int inaccuracies = 0;
+        int mistakes = 0;
+        int blunders = 0;
+        int missed = 0;
+        double accuracy = 0;
+        for (MoveReview m : moves) {
+            if (m.color() != color) {
+                continue;
+            }
+            count++;
+            switch (m.moveClass()) {
+                case INACCURACY -> inaccuracies++;
+                case MISTAKE -> mistakes++;
+                case BLUNDER -> blunders++;
+                default -> {
+                }
+            }
+            if (m.missedWin()) {
+                missed++;
+            }
+            accuracy += WinChance.accuracy(m.drop());
+        }
+        double mean = count == 0 ? 100.0 : Math.round(accuracy / count * 10) / 10.0;
+        return new GameReview.Summary(count, inaccuracies, mistakes, blunders, missed, mean);
+    }
+}
