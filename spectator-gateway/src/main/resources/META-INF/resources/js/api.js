@@ -2,10 +2,11 @@
 import { token } from './auth.js';
 
 export class ApiError extends Error {
-  constructor(status, body) {
+  constructor(status, body, retryAfter = null) {
     super((body && body.message) || `HTTP ${status}`);
     this.status = status;
     this.body = body || {};
+    this.retryAfter = retryAfter; // seconds from a Retry-After header (429, 503), or null
   }
 }
 
@@ -26,8 +27,15 @@ export async function api(path, { method = 'GET', body, auth = true } = {}) {
       json = { message: text };
     }
   }
-  if (!response.ok) throw new ApiError(response.status, json);
+  if (!response.ok) throw new ApiError(response.status, json, retryAfterSeconds(response.headers.get('Retry-After')));
   return json;
+}
+
+/** A Retry-After header's delay in whole seconds (a number or an HTTP date), or null. */
+function retryAfterSeconds(header) {
+  if (!header) return null;
+  const seconds = /^\s*\d+\s*$/.test(header) ? Number(header) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  return Number.isFinite(seconds) ? Math.max(1, Math.min(3600, seconds)) : null;
 }
 
 /** The id of the game in an answer, whatever the service calls it. */

@@ -118,6 +118,10 @@ export function createBoard({ onPoint, onCursor } = {}) {
   // Marks over the stones: the winning line, the keyboard cursor, a refused point's flash.
   const marks = svg('g', { class: 'marks', 'pointer-events': 'none' });
   root.append(marks);
+  // Notes on empty points (the review's best move and line, a hint): drawn over the targets but letting
+  // clicks through, so that a hint's ghost is played by clicking its point.
+  const notes = svg('g', { class: 'notes', 'pointer-events': 'none' });
+  root.append(notes);
   const cursorMark = svg('rect', { id: 'board-cursor', class: 'cursor-mark', width: CELL - 4, height: CELL - 4, rx: 6, visibility: 'hidden' });
   root.append(cursorMark);
 
@@ -195,7 +199,8 @@ export function createBoard({ onPoint, onCursor } = {}) {
 
   /**
    * state: {stones, last, lastCaptured[], pending, ghost (a stone waiting for its confirming tap), win (the
-   * winning line's points), zone (points to shade, or null), interactive, myColor ('W'|'B')}
+   * winning line's points), zone (points to shade, or null), interactive, myColor ('W'|'B'), notes (see
+   * renderNotes)}
    */
   function render(state) {
     lastState = state;
@@ -257,7 +262,33 @@ export function createBoard({ onPoint, onCursor } = {}) {
       target.classList.toggle('last', name === state.last);
     }
     drawn = { ...stones };
+    renderNotes(state.notes, stones);
     placeCursor();
+  }
+
+  /**
+   * notes: [{point, kind ('best' | 'line' | 'hint'), stone ('W' | 'B'), label (a short text: the line's
+   * number), title (what a screen reader and a tooltip say)}]; a note on a taken point is left out.
+   */
+  function renderNotes(list, stones) {
+    notes.replaceChildren();
+    const shown = [];
+    for (const note of list || []) {
+      const p = parsePoint(note.point);
+      if (!p || stones[note.point] || shown.includes(note.point)) continue;
+      shown.push(note.point);
+      const white = note.stone === 'W';
+      const big = note.kind !== 'line';
+      const group = svg('g', { class: `note note-${note.kind} ${white ? 'white' : 'black'}`, 'data-point': note.point,
+        'data-kind': note.kind, id: note.kind === 'hint' ? 'hint-mark' : note.kind === 'best' ? 'review-best' : null },
+        svg('title', {}, note.title || note.point),
+        svg('circle', { class: 'note-stone', cx: x(p.col), cy: y(p.row), r: CELL * (big ? 0.44 : 0.3) }));
+      if (note.label) {
+        group.append(svg('text', { class: 'note-label', x: x(p.col), y: y(p.row) + (big ? 5 : 4) }, note.label));
+      }
+      notes.append(group);
+    }
+    root.dataset.notes = shown.join(',');
   }
 
   return { element: root, render, flash, cursor: () => cursor };

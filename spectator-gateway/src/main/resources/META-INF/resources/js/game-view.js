@@ -41,8 +41,10 @@ function icon(kind) {
  * handlers: {onPoint(point), onResign(), onRematch(), onGoTo(ply), onOffer(kind), onAnswer(kind, accept),
  * onAbort(), onClaim(), onChat(text) -> boolean sent, onChatMute(muted), onSound(on), onConfirmMoves(on),
  * onStaffAbort(), onRemoveChat(messageId)} (the last two only reachable with prefs.staff)
+ * addons: {panels: [elements under the table's buttons], afterReplay: [elements under the replay controls], notes() -> the board's notes (review, hint),
+ * marks() -> the move list's review marks by ply - 1, or null}
  */
-export function createGameView(gameId, handlers) {
+export function createGameView(gameId, handlers, addons = {}) {
   const { onPoint, onResign, onRematch, onGoTo } = handlers;
   const board = createBoard({ onPoint });
   let state = null;   // the GameState drawn
@@ -138,7 +140,9 @@ export function createGameView(gameId, handlers) {
       el.turn, el.announcement, el.rule, el.presence, el.offer,
       h('p', { class: 'spectators' }, el.spectatorsLabel, ' ', el.spectators),
       h('div', { class: 'actions' }, el.resign, el.offerDraw, el.offerTakeback, el.abort, el.claim, el.rematch, el.download, el.staffAbort),
+      ...(addons.panels || []),
       el.replayBox,
+      ...(addons.afterReplay || []),
       h('div', { class: 'moves' }, el.movesTitle, el.moves),
       el.chatBox,
       settings,
@@ -178,6 +182,7 @@ export function createGameView(gameId, handlers) {
       interactive: myTurn && !replaying,
       noCursor: over || !colour,
       myColor: colour ? letter(colour) : null,
+      notes: addons.notes ? addons.notes() : [],
     });
     el.confirmHint.hidden = !(myTurn && prefs.ghost);
     el.confirmHint.textContent = t('game.confirmHint');
@@ -321,12 +326,36 @@ export function createGameView(gameId, handlers) {
       if (here) li.setAttribute('aria-current', 'step');
       else li.removeAttribute('aria-current');
     });
+    renderMarks();
     const shown = el.moves.children[ply - 1];
     if (shown && state.viewPly === null) {
       el.moves.scrollTop = el.moves.scrollHeight;
     } else if (shown && shown.scrollIntoView) {
       shown.scrollIntoView({ block: 'nearest' });
     }
+  }
+
+  /** The review's verdict on each move: a class (colour), a symbol, and the words for screen readers. */
+  function renderMarks() {
+    const marks = addons.marks ? addons.marks() : null;
+    [...el.moves.children].forEach((li, i) => {
+      const mark = marks && marks[i];
+      const key = mark ? `${mark.cls}|${mark.symbol}|${mark.text}` : '';
+      if (li.dataset.markKey === key) return;
+      li.dataset.markKey = key;
+      li.dataset.reviewClass = mark ? mark.cls : '';
+      for (const c of [...li.classList]) if (c.startsWith('cls-')) li.classList.remove(c);
+      if (mark) li.classList.add('cls-' + mark.cls);
+      li.classList.toggle('missed-win', !!(mark && mark.missedWin));
+      li.classList.toggle('first-win', !!(mark && mark.firstWin));
+      const old = li.querySelector('.review-mark');
+      if (old) old.remove();
+      if (mark) {
+        li.append(h('span', { class: 'review-mark', title: mark.text },
+          h('span', { class: 'symbol', 'aria-hidden': 'true' }, (mark.firstWin ? '⚑' : '') + mark.symbol + (mark.missedWin ? '✗' : '')),
+          h('span', { class: 'sr' }, ` (${mark.text})`)));
+      }
+    });
   }
 
   function renderActions() {

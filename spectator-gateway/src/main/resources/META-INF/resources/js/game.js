@@ -14,6 +14,8 @@ import { GameState, Applied } from './game-state.js';
 import { createGameView } from './game-view.js';
 import { connectGame } from './game-connection.js';
 import { abortGame, reasonDialog } from './staff.js';
+import { createReview } from './review.js';
+import { createHint } from './hint.js';
 
 const PENDING_MILLIS = 15000;
 const RESIGN_CONFIRM_MILLIS = 4000;
@@ -73,6 +75,9 @@ export function mountGame(container, gameId, { replay = false } = {}) {
   let live = false;
 
   const myId = () => (state.me && state.me.playerId) || (auth.current() && auth.current().id) || null;
+  // The engine's help: a hint while playing the computer casually, the review once the game is over.
+  const hint = createHint(gameId, { onChange: render });
+  const review = createReview(gameId, { onGoTo: goTo, onChange: render });
   const view = createGameView(gameId, {
     onPoint: play, onResign: resign, onRematch: rematch, onGoTo: goTo,
     onOffer: kind => send(socket.offer(kind, uuid())),
@@ -85,6 +90,11 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     onConfirmMoves: (on) => { store.set('confirmMoves', on); ghost = null; render(); },
     onStaffAbort: staffAbort,
     onRemoveChat: removeChat,
+  }, {
+    panels: [hint.element],
+    afterReplay: [review.element],
+    notes: () => [...hint.notes(), ...review.notes()],
+    marks: () => review.marks(),
   });
   container.replaceChildren(view.element);
 
@@ -115,6 +125,8 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     view.renderStatus(connection, failure);
     if (!state.game) return;
     if (!state.over()) state.viewPly = null;
+    hint.update(state, myId());
+    review.update(state);
     view.render(state, myId(), prefs());
   }
 
@@ -349,6 +361,8 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     unmount() {
       clearInterval(ticker);
       clearTimeout(staffChatTimer);
+      hint.unmount();
+      review.unmount();
       document.removeEventListener('keydown', onKey);
       state.clearPending();
       socket.close();

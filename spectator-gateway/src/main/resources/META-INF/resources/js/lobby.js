@@ -9,6 +9,7 @@ import { toast, playerLink, describeError, onLobby, onNotification } from './ui.
 import { timeControls } from './config.js';
 import { formatGameTimeControl, formatPreset, formatOffered } from './time-control.js';
 import { errorCode, formatTime } from './staff.js';
+import { loadLevels, levelOptions, levelNote } from './levels.js';
 
 function tr(key, attrs = {}, tag = 'span') {
   return h(tag, { ...attrs, 'data-i18n': key }, t(key));
@@ -62,7 +63,8 @@ export function mountLobby(container) {
     online: h('strong', { id: 'online-count' }, '–'),
     searching: h('strong', { id: 'searching-count' }, '–'),
     myGames: h('ul', { id: 'my-games', class: 'game-list' }),
-    aiLevel: h('select', { id: 'ai-level' }, [1, 2, 3, 4, 5, 6, 7, 8].map(n => h('option', { value: n }, String(n)))),
+    aiLevel: h('select', { id: 'ai-level', 'aria-describedby': 'ai-level-note' }, levelOptions(null, 1)),
+    aiLevelNote: h('p', { id: 'ai-level-note', class: 'muted small-note' }),
     aiColour: h('select', { id: 'ai-colour' }, options(['WHITE', 'BLACK', 'RANDOM'], 'colour.')),
     seekMode: h('select', { id: 'seek-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
     seekTime: h('select', { id: 'seek-time' }),
@@ -102,7 +104,7 @@ export function mountLobby(container) {
       cards.mine,
       cards.pending,
       h('div', { class: 'card', id: 'card-computer' }, tr('lobby.playComputer', {}, 'h2'),
-        field('lobby.level', el.aiLevel), field('lobby.colour', el.aiColour),
+        field('lobby.level', el.aiLevel), el.aiLevelNote, field('lobby.colour', el.aiColour),
         h('button', { id: 'play-ai', type: 'button', class: 'primary', onclick: playComputer, 'data-i18n': 'lobby.start' }, t('lobby.start'))),
       h('div', { class: 'card', id: 'card-seek' }, tr('lobby.quickMatch', {}, 'h2'),
         field('lobby.mode', el.seekMode), field('lobby.timeControl', el.seekTime),
@@ -132,6 +134,16 @@ export function mountLobby(container) {
   el.seekButton.disabled = true;
   el.inviteButton.disabled = true;
   loadPresets(0);
+
+  // The levels' Elo estimates (the AI service's ladder); the select works without them.
+  let ladder = null;
+  el.aiLevelNote.textContent = levelNote(null);
+  loadLevels().then((answer) => {
+    if (!alive || !answer) return;
+    ladder = answer;
+    el.aiLevel.replaceChildren(...levelOptions(ladder, el.aiLevel.value));
+    el.aiLevelNote.textContent = levelNote(ladder);
+  });
 
   function loadPresets(failures) {
     timeControls().then(({ names, preferred }) => {
@@ -796,6 +808,7 @@ export function mountLobby(container) {
     },
     retranslate() {
       translatePage(container);
+      el.aiLevelNote.textContent = levelNote(ladder);
       refreshAll();
       if (seek) el.seekStatus.textContent = t('lobby.seeking');
       if (invitation) {
