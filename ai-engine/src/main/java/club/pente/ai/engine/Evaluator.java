@@ -15,34 +15,28 @@ package club.pente.ai.engine;
  * Wins (a four to complete, the fifth pair to take) are the search's business, not scored here.
  */
 final class Evaluator {
-    /** Value of having captured n pairs; the fifth is a win. */
-    private static final int[] PAIRS = {0, 150, 340, 600, 1000, 1000};
-    private static final int TEMPO = 25;
-    private static final int OWN_THREE = 25;
-    private static final int OPEN_PAIR = 12;
-
     private Evaluator() {
     }
 
+    /** The board's position scored with the board's {@link EngineBoard#weights}. */
     static int evaluate(EngineBoard b) {
+        final EvalWeights w = b.weights;
         final int me = b.toMove;
         final int opp = 3 - me;
         int s = me == 1 ? b.lineScore : -b.lineScore;
-        s += PAIRS[Math.min(b.pairs[me], 5)] - PAIRS[Math.min(b.pairs[opp], 5)];
+        s += w.pairValue(b.pairs[me]) - w.pairValue(b.pairs[opp]);
         // The side to move can take one pair now; the opponent's threats can mostly be parried.
         if (b.captureThreats[me] > 0) {
-            s += (nextPair(b.pairs[me]) * 3) / 4 + 40 * Math.min(b.captureThreats[me] - 1, 3);
+            s += w.nextPair(b.pairs[me]) * w.takeNowPercent() / 100
+                    + w.extraThreat() * Math.min(b.captureThreats[me] - 1, 3);
         }
         if (b.captureThreats[opp] > 0) {
             int threats = Math.min(b.captureThreats[opp], 4);
-            s -= nextPair(b.pairs[opp]) * (threats == 1 ? 1 : 3) / 4 + 30 * threats;
+            s -= w.nextPair(b.pairs[opp]) * (threats == 1 ? w.oppOneThreatPercent() : w.oppThreatsPercent()) / 100
+                    + w.oppThreatEach() * threats;
         }
-        s += OPEN_PAIR * (b.openPairs[opp] - b.openPairs[me]);
-        s += OWN_THREE * b.threes[me];
-        return s + TEMPO;
-    }
-
-    private static int nextPair(int pairs) {
-        return pairs >= 4 ? 1500 : PAIRS[pairs + 1] - PAIRS[pairs];
+        s += w.openPair() * (b.openPairs[opp] - b.openPairs[me]);
+        s += w.ownThree() * b.threes[me];
+        return s + w.tempo();
     }
 }
