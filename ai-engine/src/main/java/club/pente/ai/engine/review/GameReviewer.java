@@ -26,7 +26,10 @@ import java.util.concurrent.CancellationException;
  * move played is not the best. Valuing both moves alike is what keeps the engine's own move at a drop of
  * exactly 0, and keeps the horizon (odd or even depth) from favouring either. A forced win that the
  * search of P proved (main search or the threat search's VCF) is trusted for the best move even when the
- * search after it, with its own budget, does not find it again.
+ * search after it, with its own budget, does not find it again. Two corrections use what the next ply found:
+ * a forced win for the opponent there proves that this move lost (so the loss shows at the move that allowed
+ * it), and a best move that the search after it refutes (a forced loss) while the move played is not lost
+ * gives way to the move played as the best known.
  *
  * <p>Thread use: a reviewer holds no state between reviews and may be shared; each {@link #review} makes
  * its own {@link Engine} (one transposition table, 2^ttBits x 16 bytes) and runs on the calling thread.
@@ -66,9 +69,9 @@ public final class GameReviewer {
         Budget budget = options.searchBudget();
         Engine engine = new Engine(EngineConfig.level(options.level()), seed);
         Position position = new Position();
-        List<MoveReview> moves = new ArrayList<>(n);
-        GameReview.FirstWin firstWin = null;
 
+        // Pass 1: the searches. Pass 2 (below) turns their values into marks, using what later plies proved.
+        List<Ply> plies = new ArrayList<>(n);
         SearchResult before = n == 0 ? null : search(engine, position, budget, deadlineNanos, 0);
         for (int i = 0; i < n; i++) {
             int ply = i + 1;
@@ -91,20 +94,63 @@ public final class GameReviewer {
             if (bestValue == null) {
                 bestValue = playedValue;
             }
-            // A forced result proved before the move holds for the best move (the later search may lack the budget to see it).
+            // A forced win proved before the move holds for the best move (the later search may lack the budget to see it).
             if (before.isWin() && !WinChance.isWin(bestValue)) {
                 bestValue = before.score();
                 if (played == best) {
                     playedValue = bestValue;
                 }
             }
+            plies.add(new Ply(ply, mover, played, best, before.pv(), bestValue, playedValue, before.isWin(), onlyMove,
+                    after == null ? List.of() : after.pv()));
+            before = after;
+        }
+        return judge(plies);
+    }
+
+    /** What the searches of one ply found, values from the mover's view. */
+    private record Ply(int ply, Color mover, int played, int best, List<Integer> line, int bestValue, int playedValue,
+                       boolean provedWin, int onlyMove, List<Integer> replyLine) {
+        boolean winAvailable() {
+            return provedWin || WinChance.isWin(bestValue) || WinChance.isWin(playedValue);
+        }
+    }
+
+    private GameReview judge(List<Ply> plies) {
+        int n = plies.size();
+        List<MoveReview> moves = new ArrayList<>(n);
+        GameReview.FirstWin firstWin = null;
+        for (int i = 0; i < n; i++) {
+            Ply p = plies.get(i);
+            int played = p.played();
+            int best = p.best();
+            List<Integer> line = p.line();
+            int bestValue = p.bestValue();
+            int playedValue = p.playedValue();
+            // The opponent's forced win found at the next ply is a proof that this move lost: it shows here, where
+            // it happened, even when the search after this move (one budget, one ply shallower) did not see it.
+            if (i + 1 < n && plies.get(i + 1).winAvailable() && !WinChance.isWin(playedValue)) {
+                playedValue = -SearchResult.WIN_SCORE + 2;
+                if (played == best) {
+                    bestValue = playedValue;
+                }
+            }
+            // The engine's suggestion refuted by the deeper search after it, the move played not: the move played
+            // is the best move known, and the board shows its line.
+            if (played != best && WinChance.isLoss(bestValue) && !WinChance.isLoss(playedValue)) {
+                best = played;
+                line = new ArrayList<>(p.replyLine().size() + 1);
+                line.add(played);
+                line.addAll(p.replyLine());
+                bestValue = playedValue;
+            }
             boolean keepsWin = WinChance.isWin(playedValue);
-            boolean winAvailable = before.isWin() || WinChance.isWin(bestValue) || keepsWin;
+            boolean winAvailable = p.winAvailable();
             boolean missedWin = winAvailable && !keepsWin;
 
             double drop = played == best ? 0.0 : Math.max(0.0, WinChance.of(bestValue) - WinChance.of(playedValue));
             MoveClass moveClass;
-            if (played == onlyMove) {
+            if (played == p.onlyMove()) {
                 moveClass = MoveClass.FORCED;
             } else if (played == best) {
                 moveClass = MoveClass.BEST;
@@ -116,13 +162,12 @@ public final class GameReviewer {
                 }
             }
             if (winAvailable && firstWin == null) {
-                firstWin = new GameReview.FirstWin(ply, mover, keepsWin && !before.isWin() ? played : best);
+                firstWin = new GameReview.FirstWin(p.ply(), p.mover(), keepsWin && !p.provedWin() ? played : best);
             }
-            int sign = mover == Color.WHITE ? 1 : -1;
-            int evalWhite = WinChance.clip(sign * playedValue);
-            moves.add(new MoveReview(ply, played, mover, evalWhite, WinChance.of(sign * playedValue), best,
-                    before.pv(), WinChance.clip(sign * bestValue), moveClass, drop, winAvailable, missedWin));
-            before = after;
+            int sign = p.mover() == Color.WHITE ? 1 : -1;
+            moves.add(new MoveReview(p.ply(), played, p.mover(), WinChance.clip(sign * playedValue),
+                    WinChance.of(sign * playedValue), best, line, WinChance.clip(sign * bestValue), moveClass, drop,
+                    winAvailable, missedWin));
         }
         return new GameReview(options.level(), options.nodesPerPly() > 0 ? 0 : options.millisPerPly(), moves,
                 summarise(moves, Color.WHITE), summarise(moves, Color.BLACK), firstWin);

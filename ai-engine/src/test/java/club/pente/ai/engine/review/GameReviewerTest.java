@@ -155,6 +155,40 @@ class GameReviewerTest {
     }
 
     @Test
+    void theMarksAgreeWithEachOtherOnAnEngineGame() {
+        Position end = Games.play(Games.LEVEL_4_AGAINST_8);
+        assertThat(end.status()).isEqualTo(Status.BLACK_WINS);
+        GameReview review = reviewer.review(Games.points(Games.LEVEL_4_AGAINST_8));
+        List<MoveReview> moves = review.moves();
+        assertThat(moves).hasSize(42);
+        assertThat(moves.get(41).evalWhite()).isEqualTo(-WinChance.CLIP);   // the five
+        MoveReview first = moves.stream().filter(MoveReview::winAvailable).findFirst().orElseThrow();
+        assertThat(review.firstWin().ply()).isEqualTo(first.ply());
+        assertThat(review.firstWin().color()).isEqualTo(first.color());
+        for (int i = 0; i < moves.size(); i++) {
+            MoveReview m = moves.get(i);
+            assertThat(m.winChanceWhite() == 1.0).as("ply %d", m.ply()).isEqualTo(m.evalWhite() == WinChance.CLIP);
+            assertThat(m.winChanceWhite() == 0.0).as("ply %d", m.ply()).isEqualTo(m.evalWhite() == -WinChance.CLIP);
+            assertThat(m.line().get(0)).isEqualTo(m.best());
+            if (m.best() == m.move()) {
+                assertThat(m.drop()).isZero();
+                assertThat(m.moveClass()).isIn(MoveClass.BEST, MoveClass.FORCED);
+            }
+            if (m.missedWin()) {
+                assertThat(m.winAvailable()).isTrue();
+                assertThat(m.moveClass()).isIn(MoveClass.INACCURACY, MoveClass.MISTAKE, MoveClass.BLUNDER, MoveClass.FORCED);
+            }
+            // A forced win for the next mover means this move lost, and the eval says so.
+            if (i + 1 < moves.size() && moves.get(i + 1).winAvailable()) {
+                int lost = m.color() == Color.WHITE ? -WinChance.CLIP : WinChance.CLIP;
+                assertThat(m.evalWhite()).as("ply %d", m.ply()).isEqualTo(lost);
+            }
+        }
+        int blackBlunders = (int) moves.stream().filter(m -> m.color() == Color.BLACK && m.moveClass() == MoveClass.BLUNDER).count();
+        assertThat(review.black().blunders()).isEqualTo(blackBlunders);
+    }
+
+    @Test
     void aNodeBudgetMakesTheReviewReproducible() {
         List<Integer> game = Games.points(Games.FIVE_MISSED);
         assertThat(new GameReviewer(ReviewOptions.nodes(8, NODES), 7).review(game).toJson())

@@ -35,6 +35,10 @@ final class Games {
     /** Black misses the fifth pair (A19), White then covers it with H8. */
     static final String PAIR_MISSED = FOUR_PAIRS_EACH + " J9 A19 H8";
 
+    /** An engine game (level 4 White against level 8 Black, 100 ms a move, seed 5): Black wins by five at ply 42. */
+    static final String LEVEL_4_AGAINST_8 = "K10 K9 H7 J10 H11 L8 M7 G8 H9 G10 G7 H8 J7 J8 K8 F8 E8 L9 L10 H6 J7 K8"
+            + " M10 J8 K8 L9 K8 J12 O10 N10 J11 H12 L7 K10 K7 J7 G5 J7 F7 J9 J11 J6";
+
     static List<Integer> points(String moves) {
         return Arrays.stream(moves.trim().split("\\s+")).map(Notation::parse).toList();
     }
