@@ -82,10 +82,16 @@ public final class GameReviewer {
 
             // The best move's value, when it is not the move played (the position after it is not on the path).
             Integer bestValue = null;
+            List<Integer> bestReply = List.of();
             if (played != best) {
                 position.apply(best);
-                bestValue = position.status().isOver() ? terminal(position, mover)
-                        : -search(engine, position, budget, deadlineNanos, ply).score();
+                if (position.status().isOver()) {
+                    bestValue = terminal(position, mover);
+                } else {
+                    SearchResult reply = search(engine, position, budget, deadlineNanos, ply);
+                    bestValue = -reply.score();
+                    bestReply = reply.pv();
+                }
                 position.undo();
             }
             position.apply(played);
@@ -93,6 +99,7 @@ public final class GameReviewer {
             int playedValue = after == null ? terminal(position, mover) : -after.score();
             if (bestValue == null) {
                 bestValue = playedValue;
+                bestReply = after == null ? List.of() : after.pv();
             }
             // A forced win proved before the move holds for the best move (the later search may lack the budget to see it).
             if (before.isWin() && !WinChance.isWin(bestValue)) {
@@ -101,11 +108,25 @@ public final class GameReviewer {
                     playedValue = bestValue;
                 }
             }
-            plies.add(new Ply(ply, mover, played, best, before.pv(), bestValue, playedValue, before.isWin(), onlyMove,
+            plies.add(new Ply(ply, mover, played, best, line(before, bestReply), bestValue, playedValue, before.isWin(), onlyMove,
                     after == null ? List.of() : after.pv()));
             before = after;
         }
         return judge(plies);
+    }
+
+    /**
+     * The line shown for the best move: the search's own, or when that is the bare move (a forced reply, a
+     * threat-search win, a book move), the move followed by the line of the search after it.
+     */
+    private static List<Integer> line(SearchResult before, List<Integer> reply) {
+        if (before.pv().size() > 1 || reply.isEmpty()) {
+            return before.pv();
+        }
+        List<Integer> line = new ArrayList<>(reply.size() + 1);
+        line.add(before.move());
+        line.addAll(reply);
+        return line;
     }
 
     /** What the searches of one ply found, values from the mover's view. */
