@@ -34,6 +34,15 @@ public record Budget(long millis, long hardMillis, long nodes) {
         return new Budget(Long.MAX_VALUE, NODE_SAFETY_MILLIS, nodes);
     }
 
+    /**
+     * A budget for a move on a real clock (see {@link TimeManager#allocate}): the mover's time left, the
+     * increment, its moves so far and the level's usual time per move. Its hard cap exceeds its target,
+     * so the search may think longer when the position is unsettled.
+     */
+    public static Budget clock(long remainingMillis, long incrementMillis, int movesPlayed, long preferredMillis) {
+        return TimeManager.allocate(remainingMillis, incrementMillis, movesPlayed, preferredMillis);
+    }
+
     boolean timed() {
         return millis != Long.MAX_VALUE;
     }

@@ -1,8 +1,11 @@
 package club.pente.ai.engine;
 
+import club.pente.ai.engine.book.OpeningBook;
 import club.pente.core.rules.Position;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.SplittableRandom;
 
 /**
@@ -18,7 +21,8 @@ import java.util.SplittableRandom;
  * is tried first by the main search); then the iterative-deepening search within the budget. The move
  * is always checked with {@link Position#check} before it is returned.
  *
- * <p><b>Threads:</b> one instance per thread (or per game); it is not thread-safe. Creating one is
+ * <p><b>Threads:</b> one instance per thread (or per game); it is not thread-safe. A search itself may
+ * use several threads ({@link EngineConfig#threads()}, or {@link #bestMove(Position, Budget, int)}). Creating one is
  * cheap apart from the transposition table (2^{@code ttBits} entries of 16 bytes, allocated once);
  * reusing an instance for one game's successive moves keeps what the table learnt.
  *
@@ -30,15 +34,40 @@ import java.util.SplittableRandom;
 public final class Engine {
     private final EngineConfig config;
     private final SplittableRandom random;
-    private final EngineBoard board = new EngineBoard();
+    private final EngineBoard board;
     private final Searcher searcher;
     private final ThreatSearch threats;
+    private final EvalWeights weights;
+    private final TranspositionTable table;
+    private final long noiseSalt;
+    /** Helper threads' searchers and boards for a parallel search, made when first needed. */
+    private final List<Searcher> helpers = new ArrayList<>();
+    private final List<EngineBoard> helperBoards = new ArrayList<>();
+    /** Opening book moves are answered at once; null = no book. */
+    private final OpeningBook book;
+
+    /** Levels from this one on play from the {@link OpeningBook#standard() opening book}. */
+    public static final int BOOK_LEVEL = 5;
 
     public Engine(EngineConfig config, long seed) {
+        this(config, seed, EvalWeights.DEFAULT);
+    }
+
+    /** An engine that evaluates with other weights (tuning and matches between weight sets). */
+    public Engine(EngineConfig config, long seed, EvalWeights weights) {
+        this(config, seed, weights, config.level() >= BOOK_LEVEL ? OpeningBook.standard() : null);
+    }
+
+    /** An engine with other weights and another opening book (null: none). */
+    public Engine(EngineConfig config, long seed, EvalWeights weights, OpeningBook book) {
         this.config = config;
+        this.book = book;
+        this.weights = weights;
+        this.board = new EngineBoard(weights);
         this.random = new SplittableRandom(seed);
-        TranspositionTable table = new TranspositionTable(config.ttBits());
-        this.searcher = new Searcher(board, config, table, random.nextLong());
+        this.table = new TranspositionTable(config.ttBits());
+        this.noiseSalt = random.nextLong();
+        this.searcher = new Searcher(board, config, table, noiseSalt);
         this.threats = new ThreatSearch(board, searcher.generator());
     }
 
@@ -57,6 +86,23 @@ public final class Engine {
      * @throws IllegalStateException when the game is already over
      */
     public SearchResult bestMove(Position position, Budget budget) {
+        return bestMove(position, budget, config.threads());
+    }
+
+    /**
+     * The engine's move, searched by {@code threads} threads (Lazy SMP: helpers at varied depths fill
+     * the shared transposition table, the calling thread's result is returned). With one thread the
+     * result under a node budget is bit-identical per seed; with more it is not (the helpers' timing
+     * shapes the table). A node budget limits the calling thread's nodes; the reported node count is all
+     * threads'.
+     *
+     * @throws IllegalStateException when the game is already over
+     * @throws IllegalArgumentException when {@code threads} is outside 1..{@link EngineConfig#MAX_THREADS}
+     */
+    public SearchResult bestMove(Position position, Budget budget, int threads) {
+        if (threads < 1 || threads > EngineConfig.MAX_THREADS) {
+            throw new IllegalArgumentException("threads must be 1 to " + EngineConfig.MAX_THREADS + ", not " + threads);
+        }
         if (position.status().isOver()) {
             throw new IllegalStateException("the game is over: " + position.status());
         }
@@ -68,6 +114,21 @@ public final class Engine {
         int win = generator.winningMove();
         if (win >= 0) {
             return result(position, win, Searcher.WIN - 1, 0, 0, new int[] {win}, start);
+        }
+        if (book != null) {
+            // E's block: a book move is answered at once (depth 0, the book's score); result() checks it.
+            OpeningBook.Entry entry = book.choose(position, random);
+            if (entry != null) {
+                int cell = EngineBoard.cellOf(entry.move());
+                return result(position, cell, entry.score(), 0, 0, new int[] {cell}, start);
+            }
+        }
+        if (board.opponentThreatensWin()) {
+            // A forced reply is played at once: the threatened win leaves a single move.
+            int[] replies = new int[club.pente.core.rules.Board.POINTS];
+            if (generator.defences(replies) == 1) {
+                return result(position, replies[0], Evaluator.evaluate(board), 0, 0, new int[] {replies[0]}, start);
+            }
         }
         if (roll < config.randomMoveRate()) {
             int[] candidates = new int[club.pente.core.rules.Board.POINTS];
@@ -92,9 +153,56 @@ public final class Engine {
                 threatNodes += threats.nodes();
             }
         }
-        Searcher.Outcome outcome = searcher.search(budget, start, preferred);
+        table.newSearch();
+        if (threads == 1) {
+            Searcher.Outcome outcome = searcher.search(budget, start, preferred);
+            return result(position, outcome.move(), outcome.score(), outcome.depth(), threatNodes + outcome.nodes(),
+                    outcome.pv(), start);
+        }
+        Searcher.Outcome outcome = parallel(position, budget, start, preferred, threads);
         return result(position, outcome.move(), outcome.score(), outcome.depth(), threatNodes + outcome.nodes(),
                 outcome.pv(), start);
+    }
+
+    private Searcher.Outcome parallel(Position position, Budget budget, long start, int preferred, int threads) {
+        while (helpers.size() < threads - 1) {
+            EngineBoard helperBoard = new EngineBoard(weights);
+            helperBoards.add(helperBoard);
+            helpers.add(new Searcher(helperBoard, config, table, noiseSalt));
+        }
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread[] running = new Thread[threads - 1];
+        for (int i = 0; i < running.length; i++) {
+            helperBoards.get(i).load(position);
+            Searcher helper = helpers.get(i);
+            int index = i + 1;
+            running[i] = new Thread(() -> helper.search(budget, start, preferred, stop, index), "pente-search-" + index);
+            running[i].setDaemon(true);
+            running[i].start();
+        }
+        Searcher.Outcome main;
+        try {
+            main = searcher.search(budget, start, preferred, stop, 0);
+        } finally {
+            stop.set(true);
+        }
+        long nodes = main.nodes();
+        boolean interrupted = false;
+        for (int i = 0; i < running.length; i++) {
+            // Helpers see the stop flag within 1024 nodes; the interrupt flag is kept for the caller.
+            while (running[i].isAlive()) {
+                try {
+                    running[i].join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            nodes += helpers.get(i).nodes();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return new Searcher.Outcome(main.move(), main.score(), main.depth(), nodes, main.pv());
     }
 
     private SearchResult result(Position position, int cell, int score, int depth, long nodes, int[] pv, long start) {

@@ -60,7 +60,7 @@ final class EngineBoard {
     private static final long ZOBRIST_BLACK;
 
     static {
-        int[] value = {0, 1, 6, 40, 400, 0};
+        int[] value = EvalWeights.DEFAULT.windowValues();
         for (int w = 0; w <= 5; w++) {
             for (int b = 0; w + b <= 5; b++) {
                 int code = w + BLACK_UNIT * b;
@@ -97,6 +97,10 @@ final class EngineBoard {
         ZOBRIST_BLACK = random.nextLong();
     }
 
+    /** The evaluation's weights; {@link #windowScore} is {@link #WINDOW_SCORE} built from them (E owns the values). */
+    final EvalWeights weights;
+    final int[] windowScore;
+
     final byte[] cells = new byte[CELLS];
     final byte[] windows = new byte[Geometry.WINDOWS];
     final byte[] segments = new byte[Geometry.SEGMENTS];
@@ -106,6 +110,17 @@ final class EngineBoard {
     final int[] threes = new int[3];
     final int[] captureThreats = new int[3];
     final int[] openPairs = new int[3];
+    /**
+     * The windows counted in {@code fours[c]} / {@code threes[c]} and the segments counted in
+     * {@code captureThreats[c]}, as unordered lists (first {@code count} entries) with each member's
+     * index, kept through place/capture/undo so that move generation never scans the whole board.
+     */
+    final int[][] fourList = new int[3][Geometry.WINDOWS];
+    final int[][] threeList = new int[3][Geometry.WINDOWS];
+    final int[][] captureList = new int[3][Geometry.SEGMENTS];
+    private final int[] fourIndex = new int[Geometry.WINDOWS];
+    private final int[] threeIndex = new int[Geometry.WINDOWS];
+    private final int[] captureIndex = new int[Geometry.SEGMENTS];
     int lineScore;
     int toMove = 1;
     int ply;
@@ -119,10 +134,27 @@ final class EngineBoard {
     private int length;
 
     EngineBoard() {
+        this(EvalWeights.DEFAULT);
+    }
+
+    EngineBoard(EvalWeights weights) {
+        this.weights = weights;
+        this.windowScore = weights == EvalWeights.DEFAULT ? WINDOW_SCORE : windowTable(weights);
         Arrays.fill(cells, Geometry.BORDER);
         for (int cell : CELL_OF_POINT) {
             cells[cell] = 0;
         }
+    }
+
+    private static int[] windowTable(EvalWeights weights) {
+        int[] value = weights.windowValues();
+        int[] table = new int[36];
+        for (int w = 0; w <= 5; w++) {
+            for (int b = 0; w + b <= 5; b++) {
+                table[w + BLACK_UNIT * b] = b == 0 ? value[w] : w == 0 ? -value[b] : 0;
+            }
+        }
+        return table;
     }
 
     /** The engine's copy of a core position (stones, pairs, side to move, ply, result). */
@@ -266,17 +298,34 @@ final class EngineBoard {
         boolean five = false;
         int score = lineScore;
         final byte[] w = windows;
+        final int[] value = windowScore;
         final int wBase = cell * MAX_WINDOWS_AT;
         for (int k = wBase, end = wBase + WINDOWS_AT_COUNT[cell]; k < end; k++) {
             int id = WINDOWS_AT[k];
             int before = w[id];
             int after = before + unit;
             w[id] = (byte) after;
-            score += WINDOW_SCORE[after] - WINDOW_SCORE[before];
-            fours[FOUR_OF[before]]--;
-            fours[FOUR_OF[after]]++;
-            threes[THREE_OF[before]]--;
-            threes[THREE_OF[after]]++;
+            score += value[after] - value[before];
+            int fb = FOUR_OF[before];
+            int fa = FOUR_OF[after];
+            if (fb != fa) {
+                if (fb != 0) {
+                    remove(fourList[fb], fourIndex, fours, fb, id);
+                }
+                if (fa != 0) {
+                    add(fourList[fa], fourIndex, fours, fa, id);
+                }
+            }
+            int tb = THREE_OF[before];
+            int ta = THREE_OF[after];
+            if (tb != ta) {
+                if (tb != 0) {
+                    remove(threeList[tb], threeIndex, threes, tb, id);
+                }
+                if (ta != 0) {
+                    add(threeList[ta], threeIndex, threes, ta, id);
+                }
+            }
             if (after == 5 || after == 5 * BLACK_UNIT) {
                 five = true;
             }
@@ -290,15 +339,41 @@ final class EngineBoard {
             int before = s[id];
             int after = before + delta * SEGMENT_WEIGHT[k];
             s[id] = (byte) after;
-            captureThreats[CAPTURER[before]]--;
-            captureThreats[CAPTURER[after]]++;
-            openPairs[OPEN_PAIR[before]]--;
-            openPairs[OPEN_PAIR[after]]++;
+            int cb = CAPTURER[before];
+            int ca = CAPTURER[after];
+            if (cb != ca) {
+                if (cb != 0) {
+                    remove(captureList[cb], captureIndex, captureThreats, cb, id);
+                }
+                if (ca != 0) {
+                    add(captureList[ca], captureIndex, captureThreats, ca, id);
+                }
+            }
+            int ob = OPEN_PAIR[before];
+            int oa = OPEN_PAIR[after];
+            if (ob != oa) {
+                openPairs[ob]--;
+                openPairs[oa]++;
+            }
         }
+        final byte[] nb = near;
         for (int off : NEAR) {
-            near[cell + off] += sign;
+            nb[cell + off] += sign;
         }
         return five;
+    }
+
+    private static void add(int[] list, int[] index, int[] count, int color, int id) {
+        int k = count[color]++;
+        list[k] = id;
+        index[id] = k;
+    }
+
+    private static void remove(int[] list, int[] index, int[] count, int color, int id) {
+        int last = list[--count[color]];
+        int k = index[id];
+        list[k] = last;
+        index[last] = k;
     }
 
     /** Whether the side to move wins with its next stone: a four to complete, or a fifth pair to take. */

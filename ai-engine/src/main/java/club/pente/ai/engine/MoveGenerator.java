@@ -21,10 +21,30 @@ final class MoveGenerator {
     private static final int[] ATTACK = {1, 8, 40, 600, 200_000};
     private static final int[] BLOCK = {0, 5, 30, 400, 100_000};
 
+    /** ATTACK and BLOCK folded per window code, for the mover (index 1 white, 2 black). */
+    private static final int[][] LINE_VALUE = new int[3][36];
+
+    static {
+        for (int code = 0; code < 36; code++) {
+            int white = EngineBoard.WINDOW_WHITE[code];
+            int black = EngineBoard.WINDOW_BLACK[code];
+            if (white + black > 4) {
+                continue;
+            }
+            for (int me = 1; me <= 2; me++) {
+                int mine = me == 1 ? white : black;
+                int theirs = me == 1 ? black : white;
+                LINE_VALUE[me][code] = (theirs == 0 ? ATTACK[mine] : 0) + (mine == 0 ? BLOCK[theirs] : 0);
+            }
+        }
+    }
+
     private final EngineBoard board;
     private final int[] mark = new int[Geometry.CELLS];
     private final int[] scratch = new int[Board.POINTS];
+    private final int[] critical = new int[Geometry.CELLS];
     private int stamp;
+    private int criticalStamp;
 
     MoveGenerator(EngineBoard board) {
         this.board = board;
@@ -97,7 +117,48 @@ final class MoveGenerator {
         if (b.pairs[opp] == 4 && b.captureThreats[opp] > 0) {
             n = captureCells(opp, out, n);
         }
-        return captures(me, out, n);
+        return b.captureThreats[me] > 0 ? relevantCaptures(me, opp, out, n) : n;
+    }
+
+    /**
+     * The captures that take a stone of one of the opponent's fours, or (when it has four pairs) a stone
+     * flanking one of its capture threats. Any other capture leaves the threatened win on the board; a
+     * capture that wins at once (the fifth pair) is the caller's business ({@link EngineBoard#canWinNow}).
+     */
+    private int relevantCaptures(int me, int opp, int[] out, int n) {
+        final EngineBoard b = board;
+        final byte[] cells = b.cells;
+        final int key = ++criticalStamp;
+        if (b.fours[opp] > 0) {
+            final int[] fours = b.fourList[opp];
+            for (int k = 0, count = b.fours[opp]; k < count; k++) {
+                for (int i = fours[k] * 5, end = i + 5; i < end; i++) {
+                    critical[WINDOW_CELLS[i]] = key;
+                }
+            }
+        }
+        if (b.pairs[opp] == 4 && b.captureThreats[opp] > 0) {
+            final int[] threats = b.captureList[opp];
+            for (int k = 0, count = b.captureThreats[opp]; k < count; k++) {
+                int id = threats[k];
+                int first = SEGMENT_CELLS[id * 4];
+                critical[cells[first] == opp ? first : SEGMENT_CELLS[id * 4 + 3]] = key;
+            }
+        }
+        final int[] list = b.captureList[me];
+        for (int k = 0, count = b.captureThreats[me]; k < count; k++) {
+            int id = list[k];
+            if (critical[SEGMENT_CELLS[id * 4 + 1]] != key && critical[SEGMENT_CELLS[id * 4 + 2]] != key) {
+                continue;
+            }
+            int first = SEGMENT_CELLS[id * 4];
+            int cell = cells[first] == 0 ? first : SEGMENT_CELLS[id * 4 + 3];
+            if (mark[cell] != stamp) {
+                mark[cell] = stamp;
+                out[n++] = cell;
+            }
+        }
+        return n;
     }
 
     /** Moves that make a four for the side to move (the empty points of its clean threes). */
@@ -165,16 +226,15 @@ final class MoveGenerator {
 
     /** The empty points where {@code color} could capture (the open end of {@code X O O _}). */
     int captureCells(int color, int[] out, int n) {
-        final byte[] segments = board.segments;
         final byte[] cells = board.cells;
-        for (int id = 0; id < segments.length; id++) {
-            if (EngineBoard.CAPTURER[segments[id]] == color) {
-                int first = SEGMENT_CELLS[id * 4];
-                int cell = cells[first] == 0 ? first : SEGMENT_CELLS[id * 4 + 3];
-                if (mark[cell] != stamp) {
-                    mark[cell] = stamp;
-                    out[n++] = cell;
-                }
+        final int[] list = board.captureList[color];
+        for (int k = 0, count = board.captureThreats[color]; k < count; k++) {
+            int id = list[k];
+            int first = SEGMENT_CELLS[id * 4];
+            int cell = cells[first] == 0 ? first : SEGMENT_CELLS[id * 4 + 3];
+            if (mark[cell] != stamp) {
+                mark[cell] = stamp;
+                out[n++] = cell;
             }
         }
         return n;
@@ -182,18 +242,32 @@ final class MoveGenerator {
 
     /** The empty points of every window holding {@code stones} of {@code color} and none of the other. */
     int emptiesOfWindows(int color, int stones, int[] out, int n) {
-        final byte[] windows = board.windows;
         final byte[] cells = board.cells;
+        if (stones >= 3) {
+            // Fours and threes are listed by the board: no scan.
+            final int[] list = stones == 4 ? board.fourList[color] : board.threeList[color];
+            final int count = stones == 4 ? board.fours[color] : board.threes[color];
+            for (int k = 0; k < count; k++) {
+                n = emptiesOf(list[k], cells, out, n);
+            }
+            return n;
+        }
+        final byte[] windows = board.windows;
         final int code = color == 1 ? stones : stones * EngineBoard.BLACK_UNIT;
         for (int id = 0; id < windows.length; id++) {
             if (windows[id] == code) {
-                for (int i = id * 5, end = i + 5; i < end; i++) {
-                    int cell = WINDOW_CELLS[i];
-                    if (cells[cell] == 0 && mark[cell] != stamp) {
-                        mark[cell] = stamp;
-                        out[n++] = cell;
-                    }
-                }
+                n = emptiesOf(id, cells, out, n);
+            }
+        }
+        return n;
+    }
+
+    private int emptiesOf(int window, byte[] cells, int[] out, int n) {
+        for (int i = window * 5, end = i + 5; i < end; i++) {
+            int cell = WINDOW_CELLS[i];
+            if (cells[cell] == 0 && mark[cell] != stamp) {
+                mark[cell] = stamp;
+                out[n++] = cell;
             }
         }
         return n;
@@ -209,18 +283,9 @@ final class MoveGenerator {
         final int opp = 3 - me;
         final byte[] windows = b.windows;
         int s = 0;
+        final int[] lineValue = LINE_VALUE[me];
         for (int k = cell * MAX_WINDOWS_AT, end = k + WINDOWS_AT_COUNT[cell]; k < end; k++) {
-            int code = windows[WINDOWS_AT[k]];
-            int white = EngineBoard.WINDOW_WHITE[code];
-            int black = EngineBoard.WINDOW_BLACK[code];
-            int mine = me == 1 ? white : black;
-            int theirs = me == 1 ? black : white;
-            if (theirs == 0) {
-                s += ATTACK[mine];
-            }
-            if (mine == 0) {
-                s += BLOCK[theirs];
-            }
+            s += lineValue[windows[WINDOWS_AT[k]]];
         }
         final byte[] c = b.cells;
         for (int off : DIRS) {

@@ -4,6 +4,7 @@ import club.pente.core.rules.Board;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Iterative-deepening principal-variation search over an {@link EngineBoard}.
@@ -24,6 +25,29 @@ final class Searcher {
     private static final int WIN_BOUND = WIN - MAX_PLY;
     private static final int HASH_MOVE_BONUS = 1 << 29;
     private static final int KILLER_BONUS = 1 << 20;
+    /** Late move reductions: from this remaining depth, from this move number (two plies from LMR_LATE). */
+    private static final int LMR_DEPTH = 3;
+    private static final int LMR_FIRST = 3;
+    private static final int LMP_1 = 10;
+    private static final int LMP_2 = 16;
+    private static final int FUTILITY_MARGIN = 250;
+    /** An ordering score from which a move makes or stops a three, captures or saves a pair (see MoveGenerator). */
+    private static final int TACTICAL = 400;
+    /** A clock budget's target stretches at most this much in an unsettled position. */
+    private static final double MAX_STRETCH = 3.0;
+    /** Prints each iteration to stderr (-Dpente.search.trace=true), for tuning the search. */
+    private static final boolean DEBUG = Boolean.getBoolean("pente.search.trace");
+    private static final double LMR_DIVISOR = 2.0;
+    /** Plies of reduction by remaining depth and move number: about log(depth) * log(move) / 2. */
+    private static final int[][] LMR = new int[16][32];
+
+    static {
+        for (int d = 1; d < 16; d++) {
+            for (int i = 1; i < 32; i++) {
+                LMR[d][i] = Math.max(1, Math.min(d - 2, (int) (0.5 + Math.log(d) * Math.log(i) / LMR_DIVISOR)));
+            }
+        }
+    }
 
     private final EngineBoard board;
     private final EngineConfig config;
@@ -42,6 +66,8 @@ final class Searcher {
     private long nodeLimit;
     private long deadline;
     private boolean stopped;
+    /** Set by the main thread of a parallel search when it is done; null for a one-thread search. */
+    private AtomicBoolean sharedStop;
 
     long nodes() {
         return nodes;
@@ -68,10 +94,25 @@ final class Searcher {
      * the level's depth runs out. {@code preferred} (a cell or -1) is tried first at the root.
      */
     Outcome search(Budget budget, long startNanos, int preferred) {
+        return search(budget, startNanos, preferred, null, 0);
+    }
+
+    /**
+     * As {@link #search(Budget, long, int)}, as one thread of a parallel search: {@code stop} (shared, may
+     * be null) ends it early; {@code helper} 0 is the main thread, whose result counts; helpers (1, 2, ...)
+     * only fill the shared table, odd ones a ply ahead of the main thread, and run until {@code stop}.
+     *
+     * <p>With a time budget whose hard cap exceeds its target (a clock budget), the target stretches
+     * while the position is unsettled: the best move changed or the score fell between iterations.
+     */
+    Outcome search(Budget budget, long startNanos, int preferred, AtomicBoolean stop, int helper) {
         nodes = 0;
-        nodeLimit = budget.nodes();
-        deadline = startNanos + budget.hardMillis() * 1_000_000L;
-        long softDeadline = budget.timed() ? startNanos + budget.millis() * 500_000L : Long.MAX_VALUE;
+        nodeLimit = helper == 0 ? budget.nodes() : Long.MAX_VALUE;
+        final long hardDeadline = startNanos + budget.hardMillis() * 1_000_000L;
+        final boolean stretch = helper == 0 && budget.timed() && budget.hardMillis() > budget.millis();
+        deadline = stretch ? Math.min(hardDeadline, startNanos + budget.millis() * 1_500_000L) : hardDeadline;
+        long softDeadline = budget.timed() && helper == 0 ? startNanos + budget.millis() * 500_000L : Long.MAX_VALUE;
+        sharedStop = stop;
         stopped = false;
         for (int[] k : killers) {
             k[0] = k[1] = -1;
@@ -101,7 +142,8 @@ final class Searcher {
             return new Outcome(bestMove, Evaluator.evaluate(board), 0, nodes, bestPv);
         }
         final int width = forced ? n : Math.min(n, Math.max(config.width(), 8) + 4);
-        for (int depth = 1; depth <= config.maxDepth(); depth++) {
+        double unrest = 0;
+        for (int depth = 1 + (helper & 1); depth <= config.maxDepth(); depth++) {
             int score = root(depth, rootMoves, rootScores, width);
             if (stopped) {
                 if (depthDone == 0) {
@@ -112,11 +154,23 @@ final class Searcher {
                 }
                 break;
             }
+            if (DEBUG) {
+                System.err.printf("  depth %d score %d nodes %d ms %d move %d%n", depth, score, nodes,
+                        (System.nanoTime() - startNanos) / 1_000_000, rootMoves[0]);
+            }
+            if (stretch && depthDone >= 4) {
+                // Unrest decays by half each iteration; a new best move or a falling score adds to it.
+                unrest = unrest / 2 + (rootMoves[0] != bestMove ? 1 : 0)
+                        + (score < bestScore - 150 ? 2 : score < bestScore - 50 ? 1 : 0);
+                double factor = Math.min(MAX_STRETCH, 1 + unrest / 2);
+                softDeadline = startNanos + (long) (budget.millis() * 500_000L * factor);
+                deadline = Math.min(hardDeadline, startNanos + (long) (budget.millis() * 1_500_000L * factor));
+            }
             bestMove = rootMoves[0];
             bestScore = score;
             depthDone = depth;
             bestPv = java.util.Arrays.copyOf(pv[0], pvLength[0]);
-            if (Math.abs(score) >= WIN_BOUND || System.nanoTime() > softDeadline) {
+            if ((helper == 0 && Math.abs(score) >= WIN_BOUND) || System.nanoTime() > softDeadline) {
                 break;
             }
         }
@@ -211,21 +265,46 @@ final class Searcher {
             }
             order[i] = s;
         }
-        final int width = forced ? n : Math.min(n, config.width());
+        // Near the horizon, fewer quiet moves (late move pruning), and none at all when the static score
+        // is far below alpha (futility); moves the ordering rates as tactical are always searched.
+        int width = forced ? n : Math.min(n, config.width());
+        int quietLimit = width;
+        boolean futile = false;
+        if (!forced && depth <= 2 && Math.abs(alpha) < WIN_BOUND) {
+            quietLimit = depth == 1 ? LMP_1 : LMP_2;
+            futile = depth == 1 && evaluate() + FUTILITY_MARGIN <= alpha;
+        }
         final int next = forced && n <= 2 ? depth : depth - 1;
         final int alphaIn = alpha;
         int best = -INFINITY;
         int bestMove = list[0];
+        final int opp = 3 - me;
         for (int i = 0; i < width; i++) {
             pickBest(list, order, i, n);
             int move = list[i];
-            b.apply(move);
+            if ((i >= quietLimit || futile) && i > 0 && order[i] < TACTICAL && best > -WIN_BOUND) {
+                break;
+            }
+            final int threesBefore = b.threes[me];
+            final int oppThreesBefore = b.threes[opp];
+            final int captured = b.apply(move);
             int score;
             if (i == 0) {
                 score = -search(next, -beta, -alpha, ply + 1);
             } else {
-                score = -search(next, -alpha - 1, -alpha, ply + 1);
-                if (score > alpha && score < beta) {
+                // Late move reduction: a late, quiet move (no capture, no new three or four, no three of the
+                // opponent's broken, no threat left to answer) is searched a ply or two shallower first.
+                int r = 0;
+                if (!forced && depth >= LMR_DEPTH && i >= LMR_FIRST && captured == 0 && b.threes[me] <= threesBefore
+                        && b.threes[opp] >= oppThreesBefore && !b.opponentThreatensWin()
+                        && move != killer[0] && move != killer[1]) {
+                    r = LMR[Math.min(depth, 15)][Math.min(i, 31)];
+                }
+                score = -search(next - r, -alpha - 1, -alpha, ply + 1);
+                if (r > 0 && score > alpha && !stopped) {
+                    score = -search(next, -alpha - 1, -alpha, ply + 1);
+                }
+                if (score > alpha && score < beta && !stopped) {
                     score = -search(next, -beta, -alpha, ply + 1);
                 }
             }
@@ -330,7 +409,8 @@ final class Searcher {
         if (stopped) {
             return true;
         }
-        if (++nodes >= nodeLimit || ((nodes & 1023) == 0 && System.nanoTime() > deadline)) {
+        if (++nodes >= nodeLimit || ((nodes & 1023) == 0
+                && (System.nanoTime() > deadline || (sharedStop != null && sharedStop.get())))) {
             stopped = true;
         }
         return stopped;

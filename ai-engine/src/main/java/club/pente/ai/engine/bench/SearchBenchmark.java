@@ -3,6 +3,7 @@ package club.pente.ai.engine.bench;
 import club.pente.ai.engine.Budget;
 import club.pente.ai.engine.Engine;
 import club.pente.ai.engine.EngineConfig;
+import club.pente.ai.engine.EvalWeights;
 import club.pente.ai.engine.SearchResult;
 import club.pente.core.notation.MoveList;
 import club.pente.core.notation.Notation;
@@ -12,9 +13,11 @@ import club.pente.core.rules.Position;
  * Search speed on a fixed set of positions: nodes per second and the depth reached in a given time
  * (default 1 s) at level 8 with a fresh engine per position. Not part of the test run.
  *
- * <pre>SearchBenchmark [--time-ms 1000] [--rounds 2]</pre>
+ * <pre>SearchBenchmark [--time-ms 1000] [--nodes N] [--threads T] [--level L] [--rounds 2]</pre>
  *
- * The first round warms the JIT up; the last one is reported.
+ * The first round warms the JIT up; the last one is reported. {@code --nodes} replaces the time by a
+ * node budget: the depth reached for a fixed amount of work, independent of the machine's load (for
+ * comparing pruning and ordering; no soft stop at half the budget there).
  */
 public final class SearchBenchmark {
     /** Name and move list of each position; from engine games (levels 6 and 8). */
@@ -35,30 +38,41 @@ public final class SearchBenchmark {
     public static void main(String[] args) {
         long millis = 1000;
         int rounds = 2;
+        long nodes = 0;
+        int threads = 1;
+        int level = 8;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--time-ms" -> millis = Long.parseLong(args[i + 1]);
                 case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
+                case "--nodes" -> nodes = Long.parseLong(args[i + 1]);
+                case "--threads" -> threads = Integer.parseInt(args[i + 1]);
+                case "--level" -> level = Integer.parseInt(args[i + 1]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        EngineConfig config = EngineConfig.level(8);
+        EngineConfig config = EngineConfig.level(level).withThreads(threads);
+        Budget budget = nodes > 0 ? Budget.nodes(nodes) : Budget.millis(millis);
         for (int round = 1; round <= rounds; round++) {
             boolean report = round == rounds;
             if (report) {
-                System.out.printf("level 8, %d ms per position, one thread%n", millis);
+                System.out.printf("level %d, %s per position, %d thread(s)%n", level,
+                        nodes > 0 ? nodes + " nodes" : millis + " ms", threads);
                 System.out.printf("%-30s %6s %10s %12s %6s  %s%n", "position", "ply", "nodes", "nodes/s", "depth", "move, score");
             }
             long totalNodes = 0;
             long totalMillis = 0;
+            int totalDepth = 0;
             for (String[] entry : POSITIONS) {
                 Position position = new Position();
                 for (String token : MoveList.tokens(entry[1])) {
                     position.play(Notation.parse(token));
                 }
-                Engine engine = new Engine(config, 1);
-                SearchResult result = engine.bestMove(position, Budget.millis(millis));
+                // No opening book: the benchmark measures the search.
+                Engine engine = new Engine(config, 1, EvalWeights.DEFAULT, null);
+                SearchResult result = engine.bestMove(position, budget);
                 totalNodes += result.nodes();
+                totalDepth += result.depth();
                 totalMillis += Math.max(1, result.timeMs());
                 if (report) {
                     System.out.printf("%-30s %6d %10d %12.0f %6d  %s, %d%n", entry[0], position.ply(), result.nodes(),
@@ -68,6 +82,7 @@ public final class SearchBenchmark {
             }
             if (report) {
                 System.out.printf("%-30s %6s %10d %12.0f%n", "all", "", totalNodes, totalNodes * 1000.0 / totalMillis);
+                System.out.printf("mean depth %.2f%n", totalDepth / (double) POSITIONS.length);
             }
         }
     }
