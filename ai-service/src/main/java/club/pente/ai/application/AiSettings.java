@@ -15,6 +15,24 @@ public interface AiSettings {
 
     Analysis analysis();
 
+    Review review();
+
+    Hints hints();
+
+    /** {@code POST /api/ai/review}: on the analysis pool, each ply searched for min(level's time, max-total / positions). */
+    interface Review {
+        /** The longest a whole review may search; past it (and max-think more) it is stopped with a 503. */
+        @WithDefault("20s")
+        Duration maxTotal();
+    }
+
+    /** {@code POST /api/ai/hints/{gameId}}: the game service counts them (pente.game.hints-per-game); searched on the analysis pool. */
+    interface Hints {
+        /** The level that gives hints, thinking its own time capped at the analysis max-think. */
+        @WithDefault("8")
+        int level();
+    }
+
     /** {@code POST /api/ai/analysis}: its own pool, bounded per caller and in all. */
     interface Analysis {
         @WithDefault("1")

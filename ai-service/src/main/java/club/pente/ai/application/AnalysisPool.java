@@ -11,6 +11,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
@@ -40,6 +43,14 @@ public class AnalysisPool {
             this.retryAfter = retryAfter;
         }
 
+        /**
+         * A task's own refusal (e.g. the game service refused a hint): thrown by a task given to {@link #run}, it
+         * reaches the caller as is and gives the caller's quota back, since nothing was searched.
+         */
+        public static Refused of(int status, String error, String message) {
+            return new Refused(status, error, message, null);
+        }
+
         public int status() {
             return status;
         }
@@ -48,9 +59,9 @@ public class AnalysisPool {
             return error;
         }
 
-        /** Whole seconds, at least 1, for a Retry-After header. */
+        /** Whole seconds, at least 1, for a Retry-After header; 0 when trying again later would not help. */
         public long retryAfterSeconds() {
-            return Math.max(1, (retryAfter.toMillis() + 999) / 1000);
+            return retryAfter == null ? 0 : Math.max(1, (retryAfter.toMillis() + 999) / 1000);
         }
     }
 
@@ -63,6 +74,7 @@ public class AnalysisPool {
     private final AtomicInteger running = new AtomicInteger();
     private final AtomicInteger queued = new AtomicInteger();
     private final MeterRegistry registry;
+    private final ScheduledThreadPoolExecutor timer;
 
     public AnalysisPool(MoveChooser chooser, MeterRegistry registry, AiSettings settings) {
         AiSettings.Analysis analysis = settings.analysis();
@@ -86,6 +98,12 @@ public class AnalysisPool {
             thread.setDaemon(true);
             return thread;
         }, new ThreadPoolExecutor.AbortPolicy());
+        this.timer = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new Thread(task, "ai-analyst-watchdog");
+            thread.setDaemon(true);
+            return thread;
+        });
+        this.timer.setRemoveOnCancelPolicy(true);
         registry.gauge("pente.ai.analysis.running", running);
         registry.gauge("pente.ai.analysis.queued", queued);
     }
@@ -97,6 +115,17 @@ public class AnalysisPool {
      */
     public Uni<Analysis> submit(String caller, Position position, int level, Duration requested) {
         Duration budget = thinkTime(level, requested);
+        return run(caller, null, () -> chooser.analyse(position, level, budget, tableBits));
+    }
+
+    /**
+     * Runs a search for people (an analysis, a hint, a review) on the pool under the caller's quotas, refused at
+     * once like {@link #submit}. With a {@code hardLimit}, a task still running that long after it started is
+     * interrupted and its caller answered 503 ANALYSIS_TIMEOUT; its thread is free again once the task notices
+     * (a review searches ply by ply, each with a budget of its own). A {@link Refused} thrown by the task refunds
+     * the caller's quota.
+     */
+    public <T> Uni<T> run(String caller, Duration hardLimit, Callable<T> task) {
         CallerQuotas.Decision decision = quotas.acquire(caller);
         if (decision instanceof CallerQuotas.Refusal refusal) {
             refused(refusal.limit().name());
@@ -107,19 +136,31 @@ public class AnalysisPool {
             });
         }
         CallerQuotas.Permit permit = (CallerQuotas.Permit) decision;
-        CompletableFuture<Analysis> result = new CompletableFuture<>();
+        CompletableFuture<T> result = new CompletableFuture<>();
         queued.incrementAndGet();
         try {
             analysts.execute(() -> {
                 queued.decrementAndGet();
                 running.incrementAndGet();
+                Watchdog watchdog = hardLimit == null ? null : new Watchdog(Thread.currentThread(), result, hardLimit);
+                boolean charged = true;
                 try {
-                    result.complete(chooser.analyse(position, level, budget, tableBits));
-                } catch (RuntimeException e) {
+                    result.complete(task.call());
+                } catch (Refused refusal) {
+                    charged = false;
+                    result.completeExceptionally(refusal);
+                } catch (Exception e) {
                     result.completeExceptionally(e);
                 } finally {
+                    if (watchdog != null) {
+                        watchdog.disarm();
+                    }
                     running.decrementAndGet();
-                    permit.release();
+                    if (charged) {
+                        permit.release();
+                    } else {
+                        permit.refund();
+                    }
                 }
             });
         } catch (RejectedExecutionException e) {
@@ -132,8 +173,39 @@ public class AnalysisPool {
         return Uni.createFrom().completionStage(result);
     }
 
+    /**
+     * Interrupts a task that runs past its hard limit, and answers its caller at once. Only while the task runs:
+     * once disarmed (the task ended) it never interrupts, and the thread's interrupt flag is cleared for the next task.
+     */
+    private final class Watchdog {
+        private final Thread worker;
+        private final ScheduledFuture<?> alarm;
+        private boolean done;
+
+        Watchdog(Thread worker, CompletableFuture<?> result, Duration hardLimit) {
+            this.worker = worker;
+            this.alarm = timer.schedule(() -> {
+                synchronized (this) {
+                    if (!done && result.completeExceptionally(new Refused(503, "ANALYSIS_TIMEOUT",
+                            "the search took longer than " + hardLimit.toMillis() + " ms and was stopped", Duration.ofSeconds(5)))) {
+                        refused("TIMEOUT");
+                        worker.interrupt();
+                    }
+                }
+            }, hardLimit.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        void disarm() {
+            synchronized (this) {
+                done = true;
+            }
+            alarm.cancel(false);
+            Thread.interrupted();
+        }
+    }
+
     /** The think time of an analysis: the level's own or the one asked for, capped at {@code max-think}. */
-    Duration thinkTime(int level, Duration requested) {
+    public Duration thinkTime(int level, Duration requested) {
         Duration wanted = requested != null ? requested : Duration.ofMillis(club.pente.ai.engine.EngineConfig.level(level).millis());
         return wanted.compareTo(maxThink) > 0 ? maxThink : wanted;
     }
@@ -158,5 +230,11 @@ public class AnalysisPool {
 
     void stop(@Observes ShutdownEvent event) {
         analysts.shutdownNow();
+        timer.shutdownNow();
     }
+
+    public int tableBits() {
+        return tableBits;
+    }
+
 }

@@ -4,10 +4,13 @@ import club.pente.core.contract.PlayerRef;
 
 import java.util.OptionalInt;
 
-/** Computer players are named {@code ai:<level>}, level 1 (beginner) to 8 (full strength). */
+/**
+ * Computer players are named {@code ai:<level>}, level 1 (beginner) to 8 (full strength) and 9 (all cores and a
+ * longer think, for strong players who ask for it).
+ */
 public final class ComputerLevel {
     public static final int MIN = 1;
-    public static final int MAX = 8;
+    public static final int MAX = 9;
 
     private ComputerLevel() {
     }

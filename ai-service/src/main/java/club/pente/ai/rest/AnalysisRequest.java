@@ -14,11 +14,16 @@ import java.util.Set;
 /**
  * The body of {@code POST /api/ai/analysis}, checked field by field before anything is searched:
  * {@code moves} (a move list like {@code "K10 L11, N10"} or a JSON array of points, at most
- * {@value #MAX_MOVES} moves), {@code level} (1 to 8, default 8) and {@code timeMs} (1 to
- * {@value #MAX_TIME_MS}; the server caps what it actually thinks). Any other field is refused.
+ * {@value #MAX_MOVES} moves), {@code level} (1 to {@value #MAX_LEVEL}, default {@value #MAX_LEVEL}) and {@code timeMs}
+ * (1 to {@value #MAX_TIME_MS}; the server caps what it actually thinks). Any other field is refused.
  */
 public record AnalysisRequest(List<String> moves, int level, Duration time) {
     static final int MAX_TIME_MS = 10_000;
+    /**
+     * The highest level for analyses, reviews and hints: level 9 searches on all cores, which the analysis pool's
+     * bound (its few threads) would no longer bound; 8 is the full single-thread strength.
+     */
+    static final int MAX_LEVEL = 8;
     /** More than a board's worth of stones, captures included; no real game is longer. */
     static final int MAX_MOVES = 500;
     static final int MAX_MOVES_TEXT = MAX_MOVES * 5;
@@ -52,15 +57,19 @@ public record AnalysisRequest(List<String> moves, int level, Duration time) {
             }
         }
         List<String> moves = moves(body.get("moves"));
-        int level = whole(body.get("level"), ComputerLevel.MAX, ComputerLevel.MIN, ComputerLevel.MAX, "BAD_LEVEL",
-                "level must be a whole number from " + ComputerLevel.MIN + " to " + ComputerLevel.MAX);
+        int level = level(body.get("level"));
         JsonNode timeMs = body.get("timeMs");
         Duration time = timeMs == null || timeMs.isNull() ? null : Duration.ofMillis(whole(timeMs, 0, 1, MAX_TIME_MS, "BAD_TIME",
                 "timeMs must be a whole number from 1 to " + MAX_TIME_MS));
         return new AnalysisRequest(moves, level, time);
     }
 
-    private static List<String> moves(JsonNode node) {
+    static int level(JsonNode node) {
+        return whole(node, MAX_LEVEL, ComputerLevel.MIN, MAX_LEVEL, "BAD_LEVEL",
+                "level must be a whole number from " + ComputerLevel.MIN + " to " + MAX_LEVEL);
+    }
+
+    static List<String> moves(JsonNode node) {
         if (node == null || node.isNull()) {
             throw new Invalid("MISSING_MOVES", "moves is required: a move list like \"K10 L11\" or an array of points");
         }
@@ -106,7 +115,7 @@ public record AnalysisRequest(List<String> moves, int level, Duration time) {
     }
 
     /** A field name as safe text for an error message: at most 40 characters, printable ASCII only. */
-    private static String printable(String name) {
+    static String printable(String name) {
         StringBuilder out = new StringBuilder("'");
         for (int i = 0; i < name.length() && i < 40; i++) {
             char c = name.charAt(i);

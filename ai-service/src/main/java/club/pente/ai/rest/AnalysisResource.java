@@ -67,10 +67,14 @@ public class AnalysisResource {
         }
         return pool.submit(caller, position, request.level(), request.time())
                 .map(analysis -> Response.ok(analysis).build())
-                .onFailure(AnalysisPool.Refused.class).recoverWithItem(failure -> {
-                    AnalysisPool.Refused refused = (AnalysisPool.Refused) failure;
-                    return Response.fromResponse(ApiError.response(refused.status(), refused.error(), refused.getMessage()))
-                            .header(HttpHeaders.RETRY_AFTER, refused.retryAfterSeconds()).build();
-                });
+                .onFailure(AnalysisPool.Refused.class).recoverWithItem(failure -> response((AnalysisPool.Refused) failure));
+    }
+
+    /** A refusal as the API's error, with Retry-After when trying again later can succeed. */
+    static Response response(AnalysisPool.Refused refused) {
+        Response error = ApiError.response(refused.status(), refused.error(), refused.getMessage());
+        return refused.retryAfterSeconds() > 0
+                ? Response.fromResponse(error).header(HttpHeaders.RETRY_AFTER, refused.retryAfterSeconds()).build()
+                : error;
     }
 }
