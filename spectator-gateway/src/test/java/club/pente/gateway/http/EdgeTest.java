@@ -93,7 +93,8 @@ class EdgeTest {
     @Test
     void onlyTheApiPathsTheGatewayNamesAreForwarded() {
         for (String path : List.of("/api/games/" + gameId + "/nope", "/api/matchmaking/q/openapi", "/api/games/"
-                + gameId + "/record/x", "/api/ratings", "/api/ai/analysis/q/health", "/api/games/" + gameId + "/")) {
+                + gameId + "/record/x", "/api/ratings", "/api/ai/analysis/q/health", "/api/games/" + gameId + "/",
+                "/api/ai/hints", "/api/ai/levels/x", "/api/ai/hints/" + gameId + "/x", "/api/games/" + gameId + "/hints")) {
             RawHttp.Response response = get(path);
             assertThat(response.status()).as(path).isEqualTo(404);
             assertThat(error(response)).as(path).isEqualTo("UNKNOWN_PATH");
@@ -111,6 +112,10 @@ class EdgeTest {
         assertThat(presets.status()).isEqualTo(503);
         assertThat(error(presets)).isEqualTo("SERVICE_UNAVAILABLE");
         assertThat(get("/api/games?status=%00").status()).isEqualTo(400);
+        // The AI service's new paths are forwarded (it does not run here either).
+        for (String path : List.of("/api/ai/levels", "/api/ai/hints/" + gameId)) {
+            assertThat(error(get(path))).as(path).isEqualTo("SERVICE_UNAVAILABLE");
+        }
     }
 
     @Test
