@@ -467,7 +467,8 @@ class HostileInputIT {
         state.putAll(query("game", "select id, status, ply, version, white_id, black_id, end_note, annulled_at from games order by id",
                 "select count(*) from admin_audit",
                 "select game_id, ply, player_id, point, command_id from moves order by game_id, ply",
-                "select count(*) from chat_messages"));
+                "select count(*) from chat_messages",
+                "select game_id, player_id, used from hint_reservations order by 1, 2"));
         state.putAll(query("rating", "select * from players order by 1", "select count(*) from rating_changes", "select count(*) from finished_games",
                 "select count(*) from game_annulments", "select count(*) from admin_audit"));
         state.putAll(query("matchmaking", "select count(*) from seeks", "select count(*) from invitations", "select count(*) from games",

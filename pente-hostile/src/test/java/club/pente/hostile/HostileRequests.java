@@ -40,14 +40,15 @@ final class HostileRequests {
 
     private static final List<String> ID_GETS = List.of(
             "/api/games/%s", "/api/games/%s/record", "/api/ratings/players/%s", "/api/ratings/players/%s/rating",
-            "/api/matchmaking/seeks/%s", "/api/matchmaking/invitations/%s", "/api/matchmaking/matches/%s");
+            "/api/matchmaking/seeks/%s", "/api/matchmaking/invitations/%s", "/api/matchmaking/matches/%s",
+            "/api/ai/hints/%s", "/api/games/%s/hints");
     private static final List<String> ID_POSTS = List.of(
             "/api/games/%s/moves", "/api/games/%s/resign", "/api/games/%s/abort", "/api/matchmaking/seeks/%s/keepalive",
-            "/api/matchmaking/invitations/%s/accept", "/api/matchmaking/games/%s/rematch");
+            "/api/matchmaking/invitations/%s/accept", "/api/matchmaking/games/%s/rematch", "/api/ai/hints/%s", "/api/games/%s/hints");
     private static final List<String> ID_DELETES = List.of("/api/matchmaking/seeks/%s", "/api/matchmaking/invitations/%s");
     private static final List<String> BODY_POSTS = List.of(
             "/api/matchmaking/seeks", "/api/matchmaking/invitations", "/api/matchmaking/ai-games", "/api/ai/analysis",
-            "/api/guests");
+            "/api/ai/review", "/api/guests");
 
     /** Strings no field accepts. */
     static final List<String> BAD_STRINGS = List.of(
@@ -189,7 +190,7 @@ final class HostileRequests {
     /** Moves and resignations in the reference game that the rules or the identity checks must refuse. */
     private Request referenceGameAttack() {
         String path = "/api/games/" + referenceGame;
-        int pick = random.nextInt(10);
+        int pick = random.nextInt(11);
         return switch (pick) {
             case 0 -> new Request("POST", path + "/moves", tokens.bob(), "application/json", "{\"point\":\"M12\"}", false); // not his turn
             case 1 -> new Request("POST", path + "/moves", tokens.guest(), "application/json", "{\"point\":\"A1\",\"expectedPly\":3}", false);
@@ -200,6 +201,10 @@ final class HostileRequests {
             case 6 -> new Request("POST", path + "/moves", tokens.alice(), "application/json", "{\"point\":\"M12\",\"expectedPly\":3,\"commandId\":\"" + aliceCommandId + "\"}", true); // a replay
             case 7 -> new Request("POST", path + "/resign", pickOf(tokens.invalid()), "application/json", "{}", false);
             case 8 -> new Request("POST", path + "/moves", pickOf(tokens.invalid()), "application/json", "{\"point\":\"A1\",\"expectedPly\":3}", false);
+            // A hint in a game between people (403), by a stranger (403) or with a forged token (401): nothing is counted.
+            case 9 -> new Request("POST", pickOf(List.of("/api/ai/hints/" + referenceGame, path + "/hints")),
+                    pickOf(List.of(tokens.alice(), tokens.bob(), tokens.guest(), pickOf(tokens.invalid()))), "application/json", null,
+                    false);
             default -> new Request("POST", path + "/resign", tokens.guest(), "application/json", "{}", false);
         };
     }
@@ -226,6 +231,12 @@ final class HostileRequests {
                 case 1 -> "{\"moves\":" + pickOf(List.of("[7]", "[\"K10\",\"K10\"]", "[\"Z99\"]", "[\"K10\\u0000\"]", "{}", "[[]]",
                         "[" + "\"K10\",".repeat(400) + "\"K10\"]")) + ",\"level\":3}";
                 default -> "{\"moves\":[\"K10\"],\"level\":3,\"time\":" + pickOf(List.of("\"fast\"", "\"-PT1S\"", "[]", "{}", "true")) + "}";
+            };
+            case "/api/ai/review" -> switch (random.nextInt(3)) {
+                case 0 -> "{\"moves\":[\"K10\"],\"level\":" + pickOf(List.of("4", "9", "1", badCount())) + "}";
+                case 1 -> "{\"moves\":" + pickOf(List.of("[]", "\"\"", "[\"K10\",\"K10\"]", "[\"Z99\"]", "{}", "[[]]",
+                        "[" + "\"K10\",".repeat(600) + "\"K10\"]", "\"" + "K10 ".repeat(700) + "\"")) + "}";
+                default -> "{\"moves\":[\"K10\"],\"millisPerPly\":" + pickOf(List.of("60000", "\"fast\"", "[]", "true")) + "}";
             };
             default -> "{\"name\":" + badText(List.of("\"" + "n".repeat(200) + "\"", "\"\\u0000\"", "\"a\\nb\"", "\"\\ud800\"")) + "}";
         };
