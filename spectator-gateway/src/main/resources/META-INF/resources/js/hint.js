@@ -13,9 +13,15 @@ function eligible(game, colour) {
   return !!opponent && String(opponent.id || '').startsWith('ai:');
 }
 
+/**
+ * Whether the service's count says this game never gives me hints; allowed=false for "not your turn" or
+ * "none left" is about now, not about the game.
+ */
+const never = counts => !!counts && counts.allowed === false && ['NOT_A_PLAYER', 'HINTS_NOT_ALLOWED'].includes(counts.reason);
+
 /** onChange() redraws the page (the board's hint mark). */
 export function createHint(gameId, { onChange }) {
-  let counts = null;      // {allowed, hintsLeft, hintsPerGame} from the service
+  let counts = null;      // {allowed, reason, hintsLeft, hintsPerGame} from the service
   let loading = false;    // the count is being asked for
   let asking = false;     // a hint is being searched
   let hint = null;        // {move, line, ply}: the hint for the position after `ply` moves
@@ -75,7 +81,7 @@ export function createHint(gameId, { onChange }) {
     if (code === 'NOT_YOUR_TURN') return t('hint.notYourTurn');
     if (code === 'GAME_OVER') return t('error.GAME_OVER');
     if (code === 'HINTS_NOT_ALLOWED' || code === 'NOT_A_PLAYER') {
-      counts = { ...counts, allowed: false };
+      counts = { ...counts, allowed: false, reason: code };
       return t('hint.notAllowed');
     }
     if (e && (e.status === 429 || e.status === 503)) {
@@ -98,7 +104,7 @@ export function createHint(gameId, { onChange }) {
 
   function draw() {
     const game = state && state.game;
-    const show = eligible(game, colour) && !state.over() && !!counts && counts.allowed !== false;
+    const show = eligible(game, colour) && !state.over() && !!counts && !never(counts);
     element.hidden = !show && !message;
     if (!show) {
       el.button.hidden = true;

@@ -59,6 +59,7 @@ export function createReview(gameId, { onGoTo, onChange }) {
       if (!answer || !Array.isArray(answer.moves)) throw new Error('no review in the answer');
       review = answer;
       reviews.set(gameId, answer);
+      if (reviews.size > 20) reviews.delete(reviews.keys().next().value); // the oldest
       status = 'ready';
     } catch (e) {
       status = 'failed';

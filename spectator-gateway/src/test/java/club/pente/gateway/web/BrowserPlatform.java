@@ -154,6 +154,8 @@ public final class BrowserPlatform {
         Map<String, String> aiProps = new HashMap<>(common);
         aiProps.put("quarkus.rest-client.game-service.url", "http://127.0.0.1:" + GAME_PORT);
         aiProps.put("pente.ai.threads", "1");
+        // A review searches at most this long in all (20 s by default, for people): the browser tests only need its shape.
+        aiProps.put("pente.ai.review.max-total", System.getProperty("browser.review.max-total", "4s"));
         start(new Service(ai, "ai", AI_PORT, aiProps));
 
         Map<String, String> gatewayProps = new HashMap<>(common);

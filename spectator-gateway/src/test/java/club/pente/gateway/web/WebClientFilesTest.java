@@ -146,6 +146,19 @@ class WebClientFilesTest {
         }
     }
 
+    @Test
+    void theIdsTheReviewBrowserTestUsesAreThere() throws IOException {
+        // ReviewBrowserIT finds the review, the hint and the levels by these ids: renaming one here breaks it there.
+        String client = Files.readString(ROOT.resolve("js/review.js")) + Files.readString(ROOT.resolve("js/eval-graph.js"))
+                + Files.readString(ROOT.resolve("js/hint.js")) + Files.readString(ROOT.resolve("js/board.js"))
+                + Files.readString(ROOT.resolve("js/lobby.js")) + Files.readString(ROOT.resolve("js/game-view.js"));
+        for (String id : List.of("review-button", "review-status", "review-results", "review-summary", "review-best-text",
+                "review-show-best", "eval-graph", "review-best", "hint-mark", "hint-button", "hint-note", "ai-level", "ai-level-note",
+                "review-mark")) {
+            assertThat(client).as("id %s", id).containsAnyOf("'" + id + "'", "\"" + id + "\"");
+        }
+    }
+
     private static List<Path> webFiles() throws IOException {
         try (Stream<Path> files = Files.walk(ROOT)) {
             return files.filter(p -> p.toString().endsWith(".js") || p.toString().endsWith(".html")).toList();
