@@ -36,7 +36,7 @@ import java.util.concurrent.TimeUnit;
  * MatchRunner --levels A,B | --ladder | --round-robin 1-8 | --engine-a SIDE --engine-b SIDE
  *             [--external NAME=COMMAND ...] [--games 40] [--seed 1] [--threads N]
  *             [--time-ms T | --nodes N | --scale F] [--max-plies 300] [--prior-draws 1]
- *             [--write levels.json] [--grace-ms 1000] [--engine-stderr] [--verbose]
+ *             [--write levels.json] [--engine-threads 1] [--grace-ms 1000] [--engine-stderr] [--verbose]
  * </pre>
  *
  * A SIDE is a level of this engine (a number), a NAME given with {@code --external}, or (for
@@ -78,12 +78,12 @@ public final class MatchRunner {
     }
 
     record Options(List<Side[]> pairings, List<Side> sides, boolean roundRobin, int games, long seed, int threads,
-                   Long timeMs, Long nodes, double scale, int maxPlies, double priorDraws, String write,
+                   Long timeMs, Long nodes, double scale, int maxPlies, double priorDraws, String write, int engineThreads,
                    ExternalEngine.Timeouts timeouts, boolean engineStderr, boolean verbose, String commandLine) {
     }
 
     /** One game's outcome from the first-named side: 1 win, 0 loss, 0.5 draw; forfeit says who did what wrong. */
-    record Game(double points, int plies, String moves, String forfeit) {
+    record Game(double points, int plies, String moves, String forfeit, long millis) {
     }
 
     /** A side while it plays one game. */
@@ -108,7 +108,7 @@ public final class MatchRunner {
             System.err.println("usage: MatchRunner --levels A,B | --ladder | --round-robin 1-8 | --engine-a SIDE --engine-b SIDE");
             System.err.println("                   [--external NAME=COMMAND ...] [--games 40] [--seed 1] [--threads N]");
             System.err.println("                   [--time-ms T | --nodes N | --scale F] [--max-plies 300] [--prior-draws 1]");
-            System.err.println("                   [--write levels.json] [--grace-ms 1000] [--engine-stderr] [--verbose]");
+            System.err.println("                   [--write levels.json] [--engine-threads 1] [--grace-ms 1000] [--engine-stderr] [--verbose]");
             System.err.println("  SIDE: a level number, a NAME from --external, or a command speaking docs/engine-protocol.md");
             System.exit(64);
             return;
@@ -165,7 +165,7 @@ public final class MatchRunner {
     }
 
     private static double report(Options options, Side a, Side b, List<Future<Game>> futures) throws Exception {
-        long start = System.nanoTime();
+        long millis = 0;
         double points = 0;
         int wins = 0;
         int losses = 0;
@@ -175,6 +175,7 @@ public final class MatchRunner {
             Game game = futures.get(g).get();
             points += game.points();
             plies += game.plies();
+            millis += game.millis();
             if (game.points() == 1) {
                 wins++;
             } else if (game.points() == 0) {
@@ -191,9 +192,9 @@ public final class MatchRunner {
         }
         int games = futures.size();
         System.out.printf(Locale.ROOT, "%s vs %s: %d wins, %d losses, %d draws of %d -> %.1f%% for %s"
-                        + " (avg %.0f plies, %d forfeits, %.0f s)%n",
+                        + " (avg %.0f plies, %d forfeits, %.0f s of games)%n",
                 a.label(), b.label(), wins, losses, games - wins - losses, games, 100.0 * points / games, a.label(),
-                (double) plies / games, forfeits, (System.nanoTime() - start) / 1e9);
+                (double) plies / games, forfeits, millis / 1e3);
         return points;
     }
 
@@ -263,6 +264,7 @@ public final class MatchRunner {
     }
 
     static Game play(Options options, Side a, Side b, int game) {
+        long start = System.nanoTime();
         // A pair of games shares an opening; the first-named side is White in even games.
         SplittableRandom openingRandom = new SplittableRandom(options.seed() * 1_000_003L + game / 2);
         boolean aIsWhite = game % 2 == 0;
@@ -326,12 +328,12 @@ public final class MatchRunner {
         String note = forfeit == null ? null
                 : (forfeited == Color.WHITE ? whiteSide : blackSide).label() + " forfeits at ply " + (position.ply() + 1)
                 + ": " + forfeit;
-        return new Game(points, position.ply(), text.toString().trim(), note);
+        return new Game(points, position.ply(), text.toString().trim(), note, (System.nanoTime() - start) / 1_000_000);
     }
 
     private static Player player(Options options, Side side, long seed, String colour) throws EngineFailure {
         if (side instanceof LevelSide level) {
-            Engine engine = new Engine(config(level.level()), seed);
+            Engine engine = new Engine(config(level.level(), options.engineThreads()), seed);
             Budget budget = budget(options, engine.config());
             return new Player() {
                 @Override
@@ -380,9 +382,11 @@ public final class MatchRunner {
         return new int[] {Board.CENTRE, second, third};
     }
 
-    private static EngineConfig config(int level) {
-        // A small table per engine: match games run many engines side by side.
-        return EngineConfig.level(level).withTtBits(18);
+    private static EngineConfig config(int level, int threads) {
+        // At most 2^20 table entries per engine (16 MB): match games run many engines side by side. One
+        // search thread by default keeps node-budget games reproducible (level 9 plays with all cores).
+        EngineConfig config = EngineConfig.level(level);
+        return config.withTtBits(Math.min(config.ttBits(), 20)).withThreads(threads);
     }
 
     private static Budget budget(Options options, EngineConfig config) {
@@ -478,6 +482,7 @@ public final class MatchRunner {
         int maxPlies = 300;
         double priorDraws = 1;
         String write = null;
+        int engineThreads = 1;
         long graceMs = ExternalEngine.Timeouts.DEFAULT.graceMillis();
         boolean engineStderr = false;
         boolean verbose = false;
@@ -516,6 +521,7 @@ public final class MatchRunner {
                 case "--max-plies" -> maxPlies = positive(value(args, ++i, arg), arg);
                 case "--prior-draws" -> priorDraws = Double.parseDouble(value(args, ++i, arg));
                 case "--write" -> write = value(args, ++i, arg);
+                case "--engine-threads" -> engineThreads = positive(value(args, ++i, arg), arg);
                 case "--grace-ms" -> graceMs = positive(value(args, ++i, arg), arg);
                 case "--engine-stderr" -> engineStderr = true;
                 case "--verbose" -> verbose = true;
@@ -577,7 +583,7 @@ public final class MatchRunner {
         ExternalEngine.Timeouts timeouts = new ExternalEngine.Timeouts(ExternalEngine.Timeouts.DEFAULT.handshakeMillis(),
                 ExternalEngine.Timeouts.DEFAULT.commandMillis(), graceMs);
         return new Options(pairings, sides, robin != null, games, seed, threads, timeMs, nodes, scale, maxPlies,
-                priorDraws, write, timeouts, engineStderr, verbose, String.join(" ", quoted(args)));
+                priorDraws, write, engineThreads, timeouts, engineStderr, verbose, String.join(" ", quoted(args)));
     }
 
     /** Resolves a side token and records it in {@code sides} (first appearance order). */
