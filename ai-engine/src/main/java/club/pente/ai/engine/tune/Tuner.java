@@ -31,8 +31,8 @@ import java.util.SplittableRandom;
  * </ol>
  *
  * <pre>
- * Tuner [--games 600] [--nodes 3000] [--level 6] [--seed 1] [--passes 60] [--from HAND|"name=v ..."] [--out FILE]
- * Tuner verify [--weights "name=v ..." | --tuned] [--games 100] [--nodes N | --time-ms T] [--level 7] [--seed 1]
+ * Tuner [--games 1500] [--nodes 3000] [--level 6] [--seed 1] [--passes 60] [--from HAND|"name=v ..."] [--out FILE]
+ * Tuner verify [--weights "name=v ..." | --tuned] [--games 160] [--nodes N | --time-ms T] [--level 7] [--seed 1]
  * </pre>
  */
 public final class Tuner {
@@ -52,14 +52,14 @@ public final class Tuner {
             }
         } catch (IllegalArgumentException e) {
             System.err.println("tune: " + e.getMessage());
-            System.err.println("usage: tune [--games 600] [--nodes 3000] [--level 6] [--seed 1] [--passes 60] [--from W] [--out FILE]");
-            System.err.println("       tune verify [--weights \"name=v ...\" | --tuned] [--games 100] [--nodes N | --time-ms T] [--level 7] [--seed 1] [--verbose]");
+            System.err.println("usage: tune [--games 1500] [--nodes 3000] [--level 6] [--seed 1] [--passes 60] [--from W] [--out FILE]");
+            System.err.println("       tune verify [--weights \"name=v ...\" | --tuned] [--games 160] [--nodes N | --time-ms T] [--level 7] [--seed 1] [--verbose]");
             System.exit(64);
         }
     }
 
     private static void tune(Args args) throws IOException {
-        int games = args.intValue("--games", 600);
+        int games = args.intValue("--games", 1500);
         long nodes = args.intValue("--nodes", 3000);
         int level = args.intValue("--level", 6);
         long seed = args.intValue("--seed", 1);
@@ -228,7 +228,7 @@ public final class Tuner {
     private static void verify(Args args) {
         String text = args.value("--weights", null);
         boolean tunedFlag = args.flag("--tuned");
-        int games = args.intValue("--games", 100);
+        int games = args.intValue("--games", 160);
         Integer timeMs = args.intOrNull("--time-ms");
         long nodes = args.intValue("--nodes", 20_000);
         int level = args.intValue("--level", 7);
@@ -239,11 +239,12 @@ public final class Tuner {
                 : tunedFlag ? EvalWeights.TUNED : EvalWeights.DEFAULT;
         Budget budget = timeMs != null ? Budget.millis(timeMs) : Budget.nodes(nodes);
         EngineConfig config = EngineConfig.level(level).withTtBits(18);
-        System.out.printf("A = level %d with %s%nB = level %d with hand weights %s%nbudget %s, seed %d%n", level,
+        System.out.printf("A = level %d with %s%nB = level %d with hand weights %s%nno opening book, budget %s, seed %d%n", level,
                 candidate.format(), level, EvalWeights.HAND.format(),
                 timeMs != null ? timeMs + " ms a move" : nodes + " nodes a move", seed);
-        SelfPlayMatch.Result result = SelfPlayMatch.play(s -> new Engine(config, s, candidate),
-                s -> new Engine(config, s, EvalWeights.HAND), budget, games, seed, 300, verbose);
+        // No opening book on either side: the weights alone differ.
+        SelfPlayMatch.Result result = SelfPlayMatch.play(s -> new Engine(config, s, candidate, null),
+                s -> new Engine(config, s, EvalWeights.HAND, null), budget, games, seed, 300, verbose);
         System.out.println("A (candidate) against B (hand): " + result);
     }
 
