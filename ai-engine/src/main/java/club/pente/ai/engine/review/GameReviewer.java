@@ -24,12 +24,15 @@ import java.util.concurrent.CancellationException;
  * way, by the search of the position after them, negated; the position after the move played is the
  * next ply's P, so that search is shared, and a second one (after the best move) is only needed when the
  * move played is not the best. Valuing both moves alike is what keeps the engine's own move at a drop of
- * exactly 0, and keeps the horizon (odd or even depth) from favouring either. A forced win that the
- * search of P proved (main search or the threat search's VCF) is trusted for the best move even when the
- * search after it, with its own budget, does not find it again. Two corrections use what the next ply found:
- * a forced win for the opponent there proves that this move lost (so the loss shows at the move that allowed
- * it), and a best move that the search after it refutes (a forced loss) while the move played is not lost
- * gives way to the move played as the best known.
+ * exactly 0, and keeps the horizon (odd or even depth) from favouring either.
+ *
+ * <p>Forced results then flow along the game, since a search with its own budget may not find again what a
+ * neighbouring ply's search proved: a side with a forced win (proved by the search of P, the threat search's
+ * VCF, a search after one of its moves, or the previous move having lost by force) keeps it with the engine's
+ * best move; a forced win for the opponent at the next ply proves that this move lost (so the loss shows at
+ * the move that allowed it); after a move that kept a forced win every move of the other side is lost, unless
+ * a search there proves the contrary. A best move that the search after it refutes, while the move played is
+ * not lost, gives way to the move played as the best move known.
  *
  * <p>Thread use: a reviewer holds no state between reviews and may be shared; each {@link #review} makes
  * its own {@link Engine} (one transposition table, 2^ttBits x 16 bytes) and runs on the calling thread.
@@ -101,13 +104,6 @@ public final class GameReviewer {
                 bestValue = playedValue;
                 bestReply = after == null ? List.of() : after.pv();
             }
-            // A forced win proved before the move holds for the best move (the later search may lack the budget to see it).
-            if (before.isWin() && !WinChance.isWin(bestValue)) {
-                bestValue = before.score();
-                if (played == best) {
-                    playedValue = bestValue;
-                }
-            }
             plies.add(new Ply(ply, mover, played, best, line(before, bestReply), bestValue, playedValue, before.isWin(), onlyMove,
                     after == null ? List.of() : after.pv()));
             before = after;
@@ -137,10 +133,15 @@ public final class GameReviewer {
         }
     }
 
+    /** A forced win or loss established by the corrections rather than by a search (shown as +-5000 either way). */
+    private static final int WON = SearchResult.WIN_SCORE - 2;
+    private static final int LOST = -WON;
+
     private GameReview judge(List<Ply> plies) {
         int n = plies.size();
         List<MoveReview> moves = new ArrayList<>(n);
         GameReview.FirstWin firstWin = null;
+        Integer previous = null;   // the value of the move before, from its mover's view, after these corrections
         for (int i = 0; i < n; i++) {
             Ply p = plies.get(i);
             int played = p.played();
@@ -148,10 +149,28 @@ public final class GameReviewer {
             List<Integer> line = p.line();
             int bestValue = p.bestValue();
             int playedValue = p.playedValue();
+            boolean nextWins = i + 1 < n && plies.get(i + 1).winAvailable();
+            // What the move before proved holds here: a move that kept a forced win leaves every move of this
+            // side lost (unless a search here proves the opposite), one that lost leaves this side a win.
+            boolean lostHere = previous != null && WinChance.isWin(previous);
+            boolean wonHere = previous != null && WinChance.isLoss(previous);
+            if (lostHere) {
+                bestValue = WinChance.isWin(bestValue) ? bestValue : LOST;
+                playedValue = WinChance.isWin(playedValue) ? playedValue : LOST;
+            }
+            boolean winAvailable = p.winAvailable() || wonHere;
+            // A forced win the side has is kept by the engine's best move (the search after it may lack the budget
+            // to see it again), unless that is the move played and the next ply proves the opponent wins.
+            if (winAvailable && (played != best || !nextWins)) {
+                bestValue = WinChance.isWin(bestValue) ? bestValue : WON;
+                if (played == best) {
+                    playedValue = bestValue;
+                }
+            }
             // The opponent's forced win found at the next ply is a proof that this move lost: it shows here, where
             // it happened, even when the search after this move (one budget, one ply shallower) did not see it.
-            if (i + 1 < n && plies.get(i + 1).winAvailable() && !WinChance.isWin(playedValue)) {
-                playedValue = -SearchResult.WIN_SCORE + 2;
+            if (nextWins && !WinChance.isWin(playedValue)) {
+                playedValue = LOST;
                 if (played == best) {
                     bestValue = playedValue;
                 }
@@ -165,8 +184,8 @@ public final class GameReviewer {
                 line.addAll(p.replyLine());
                 bestValue = playedValue;
             }
+            previous = playedValue;
             boolean keepsWin = WinChance.isWin(playedValue);
-            boolean winAvailable = p.winAvailable();
             boolean missedWin = winAvailable && !keepsWin;
 
             double drop = played == best ? 0.0 : Math.max(0.0, WinChance.of(bestValue) - WinChance.of(playedValue));

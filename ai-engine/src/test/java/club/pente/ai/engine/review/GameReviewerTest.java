@@ -178,6 +178,12 @@ class GameReviewerTest {
                 assertThat(m.winAvailable()).isTrue();
                 assertThat(m.moveClass()).isIn(MoveClass.INACCURACY, MoveClass.MISTAKE, MoveClass.BLUNDER, MoveClass.FORCED);
             }
+            // A move that kept a forced win leaves the other side lost whatever it plays.
+            int won = m.color() == Color.WHITE ? WinChance.CLIP : -WinChance.CLIP;
+            if (m.evalWhite() == won && i + 1 < moves.size() && !moves.get(i + 1).winAvailable()) {
+                assertThat(moves.get(i + 1).evalWhite()).as("ply %d", m.ply() + 1).isEqualTo(won);
+                assertThat(moves.get(i + 1).bestEvalWhite()).as("ply %d", m.ply() + 1).isEqualTo(won);
+            }
             // A forced win for the next mover means this move lost, and the eval says so.
             if (i + 1 < moves.size() && moves.get(i + 1).winAvailable()) {
                 int lost = m.color() == Color.WHITE ? -WinChance.CLIP : WinChance.CLIP;
