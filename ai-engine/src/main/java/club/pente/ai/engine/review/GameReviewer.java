@@ -70,7 +70,11 @@ public final class GameReviewer {
         validate(points);
         int n = points.size();
         Budget budget = options.searchBudget();
-        Engine engine = new Engine(EngineConfig.level(options.level()), seed);
+        EngineConfig config = EngineConfig.level(options.level());
+        if (options.nodesPerPly() > 0) {
+            config = config.withThreads(1);   // a node budget promises the same review on any machine
+        }
+        Engine engine = new Engine(config, seed);
         Position position = new Position();
 
         // Pass 1: the searches. Pass 2 (below) turns their values into marks, using what later plies proved.

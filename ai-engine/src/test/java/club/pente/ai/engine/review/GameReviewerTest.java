@@ -199,6 +199,10 @@ class GameReviewerTest {
         List<Integer> game = Games.points(Games.FIVE_MISSED);
         assertThat(new GameReviewer(ReviewOptions.nodes(8, NODES), 7).review(game).toJson())
                 .isEqualTo(new GameReviewer(ReviewOptions.nodes(8, NODES), 7).review(game).toJson());
+        // Level 9 searches on every core with a time budget; with a node budget the review keeps to one thread.
+        int top = EngineConfig.MAX_LEVEL;
+        assertThat(new GameReviewer(ReviewOptions.nodes(top, NODES), 7).review(game).toJson())
+                .isEqualTo(new GameReviewer(ReviewOptions.nodes(top, NODES), 7).review(game).toJson());
     }
 
     @Test
