@@ -36,7 +36,7 @@ import java.util.concurrent.TimeUnit;
  * MatchRunner --levels A,B | --ladder | --round-robin 1-8 | --engine-a SIDE --engine-b SIDE
  *             [--external NAME=COMMAND ...] [--games 40] [--seed 1] [--threads N]
  *             [--time-ms T | --nodes N | --scale F] [--max-plies 300] [--prior-draws 1]
- *             [--write levels.json] [--engine-threads 1] [--grace-ms 1000] [--engine-stderr] [--verbose]
+ *             [--write levels.json] [--anchor SIDE] [--engine-threads 1] [--grace-ms 1000] [--engine-stderr] [--verbose]
  * </pre>
  *
  * A SIDE is a level of this engine (a number), a NAME given with {@code --external}, or (for
@@ -52,7 +52,7 @@ import java.util.concurrent.TimeUnit;
  * {@code --nodes N} every side that many nodes (external engines: {@code go 60000 nodes N}).
  *
  * <p>After the games, the Elo of every side comes from all results by maximum likelihood
- * ({@link EloEstimate}), the first side anchored at 1000, with 95% error bars; {@code --write} stores a
+ * ({@link EloEstimate}), the first side (or {@code --anchor SIDE}) anchored at 1000, with 95% error bars; {@code --write} stores a
  * round-robin of levels as the levels.json that the service serves.
  */
 public final class MatchRunner {
@@ -79,6 +79,7 @@ public final class MatchRunner {
 
     record Options(List<Side[]> pairings, List<Side> sides, boolean roundRobin, int games, long seed, int threads,
                    Long timeMs, Long nodes, double scale, int maxPlies, double priorDraws, String write, int engineThreads,
+                   int anchor,
                    ExternalEngine.Timeouts timeouts, boolean engineStderr, boolean verbose, String commandLine) {
     }
 
@@ -108,7 +109,7 @@ public final class MatchRunner {
             System.err.println("usage: MatchRunner --levels A,B | --ladder | --round-robin 1-8 | --engine-a SIDE --engine-b SIDE");
             System.err.println("                   [--external NAME=COMMAND ...] [--games 40] [--seed 1] [--threads N]");
             System.err.println("                   [--time-ms T | --nodes N | --scale F] [--max-plies 300] [--prior-draws 1]");
-            System.err.println("                   [--write levels.json] [--engine-threads 1] [--grace-ms 1000] [--engine-stderr] [--verbose]");
+            System.err.println("                   [--write levels.json] [--anchor SIDE] [--engine-threads 1] [--grace-ms 1000] [--engine-stderr] [--verbose]");
             System.err.println("  SIDE: a level number, a NAME from --external, or a command speaking docs/engine-protocol.md");
             System.exit(64);
             return;
@@ -149,7 +150,7 @@ public final class MatchRunner {
         System.out.printf("all games: %.0f s%n", (System.nanoTime() - start) / 1e9);
         EloEstimate.Result result;
         try {
-            result = elo.solve(0, 1000, options.priorDraws());
+            result = elo.solve(options.anchor(), 1000, options.priorDraws());
         } catch (IllegalArgumentException e) {
             System.out.println("no Elo estimate: " + e.getMessage());
             return 0;
@@ -200,7 +201,7 @@ public final class MatchRunner {
 
     private static void printTable(Options options, EloEstimate elo, EloEstimate.Result result, double[] points) {
         System.out.printf("Elo (maximum likelihood, %s = 1000, %s virtual draw(s) per pairing, +- 95%%):%n",
-                options.sides().get(0).label(), fmt(options.priorDraws()));
+                options.sides().get(options.anchor()).label(), fmt(options.priorDraws()));
         for (int i = 0; i < options.sides().size(); i++) {
             double games = elo.games(i);
             System.out.printf(Locale.ROOT, "  %-24s %6.0f +- %3.0f   %4.0f games, %5.1f%%%n", options.sides().get(i).label(),
@@ -259,7 +260,7 @@ public final class MatchRunner {
                 engineRevision(), options.commandLine());
         return "{\"method\":\"" + jsonEscape(method) + "\",\n"
                 + " \"measured\":\"" + LocalDate.now(ZoneOffset.UTC) + "\",\n"
-                + " \"anchor\":\"" + jsonEscape(options.sides().get(0).label()) + " = 1000\",\n"
+                + " \"anchor\":\"" + jsonEscape(options.sides().get(options.anchor()).label()) + " = 1000\",\n"
                 + " \"levels\":[\n  " + levels + "]}\n";
     }
 
@@ -483,6 +484,7 @@ public final class MatchRunner {
         double priorDraws = 1;
         String write = null;
         int engineThreads = 1;
+        String anchorToken = null;
         long graceMs = ExternalEngine.Timeouts.DEFAULT.graceMillis();
         boolean engineStderr = false;
         boolean verbose = false;
@@ -522,6 +524,7 @@ public final class MatchRunner {
                 case "--prior-draws" -> priorDraws = Double.parseDouble(value(args, ++i, arg));
                 case "--write" -> write = value(args, ++i, arg);
                 case "--engine-threads" -> engineThreads = positive(value(args, ++i, arg), arg);
+                case "--anchor" -> anchorToken = value(args, ++i, arg);
                 case "--grace-ms" -> graceMs = positive(value(args, ++i, arg), arg);
                 case "--engine-stderr" -> engineStderr = true;
                 case "--verbose" -> verbose = true;
@@ -580,10 +583,17 @@ public final class MatchRunner {
         if (write != null && robin == null) {
             throw new IllegalArgumentException("--write stores a --round-robin of levels");
         }
+        int anchor = 0;
+        if (anchorToken != null) {
+            anchor = sides.indexOf(side(anchorToken, externals, new ArrayList<>(), null));
+            if (anchor < 0) {
+                throw new IllegalArgumentException("--anchor " + anchorToken + " does not play");
+            }
+        }
         ExternalEngine.Timeouts timeouts = new ExternalEngine.Timeouts(ExternalEngine.Timeouts.DEFAULT.handshakeMillis(),
                 ExternalEngine.Timeouts.DEFAULT.commandMillis(), graceMs);
         return new Options(pairings, sides, robin != null, games, seed, threads, timeMs, nodes, scale, maxPlies,
-                priorDraws, write, engineThreads, timeouts, engineStderr, verbose, String.join(" ", quoted(args)));
+                priorDraws, write, engineThreads, anchor, timeouts, engineStderr, verbose, String.join(" ", quoted(args)));
     }
 
     /** Resolves a side token and records it in {@code sides} (first appearance order). */

@@ -63,5 +63,8 @@ class MatchRunnerTest {
                 .hasMessageContaining("NAME=COMMAND");
         assertThatThrownBy(() -> MatchRunner.parse(new String[] {"--levels", "1,2", "--write", "x.json"}))
                 .hasMessageContaining("--round-robin");
+        assertThatThrownBy(() -> MatchRunner.parse(new String[] {"--levels", "1,2", "--anchor", "3"}))
+                .hasMessageContaining("does not play");
+        assertThat(MatchRunner.parse(new String[] {"--levels", "1,2", "--anchor", "2"}).anchor()).isEqualTo(1);
     }
 }
