@@ -54,7 +54,7 @@ public final class WinChance {
     /**
      * Accuracy of one move in percent from its drop in win chance (the shape Lichess uses):
      * {@code 103.1668 * exp(-4.354 * drop) - 3.1669}, clipped to 0..100; no drop is 100, a drop of
-     * 0.05 about 80, 0.12 about 58, 0.25 about 32, 0.5 about 8.
+     * 0.05 about 80, 0.12 about 58, 0.25 about 32, 0.5 about 8.5.
      */
     public static double accuracy(double drop) {
         double a = 103.1668 * Math.exp(-4.354 * Math.max(0, drop)) - 3.1669;
