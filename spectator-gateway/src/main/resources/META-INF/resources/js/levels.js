@@ -21,17 +21,28 @@ export function levelLabel(level, entry) {
   const elo = entry && Number(entry.elo);
   if (!Number.isFinite(elo)) return String(level);
   const error = Number(entry.error);
-  return `${level} · ≈${Math.round(elo)}${Number.isFinite(error) ? ` ±${Math.round(error)}` : ''}`;
+  // The anchor level (error 0 by definition) shows no "±0".
+  return `${level} · ≈${Math.round(elo)}${Number.isFinite(error) && Math.round(error) > 0 ? ` ±${Math.round(error)}` : ''}`;
 }
 
-/** The select's options, 1..MAX_LEVEL, labelled from the ladder (or not). */
-export function levelOptions(ladder, selected) {
-  const byLevel = new Map(((ladder && ladder.levels) || []).map(e => [Number(e.level), e]));
+/** The select's options, 1..MAX_LEVEL, as plain numbers until the ladder comes. */
+export function levelOptions(selected) {
   const options = [];
   for (let level = 1; level <= MAX_LEVEL; level++) {
-    options.push(h('option', { value: level, selected: String(level) === String(selected) }, levelLabel(level, byLevel.get(level))));
+    options.push(h('option', { value: level, selected: String(level) === String(selected) }, String(level)));
   }
   return options;
+}
+
+/**
+ * Labels the select's options from the ladder in place: the elements stay (a choice being made, by a person
+ * or a test, is not pulled from under it).
+ */
+export function labelLevels(select, ladder) {
+  const byLevel = new Map(((ladder && ladder.levels) || []).map(e => [Number(e.level), e]));
+  for (const option of select.options) {
+    option.textContent = levelLabel(Number(option.value), byLevel.get(Number(option.value)));
+  }
 }
 
 /** The note under the select: what the numbers are, and that 9 is the slowest and strongest. */

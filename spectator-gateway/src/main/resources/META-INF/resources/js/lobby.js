@@ -9,7 +9,7 @@ import { toast, playerLink, describeError, onLobby, onNotification } from './ui.
 import { timeControls } from './config.js';
 import { formatGameTimeControl, formatPreset, formatOffered } from './time-control.js';
 import { errorCode, formatTime } from './staff.js';
-import { loadLevels, levelOptions, levelNote } from './levels.js';
+import { loadLevels, levelOptions, labelLevels, levelNote } from './levels.js';
 
 function tr(key, attrs = {}, tag = 'span') {
   return h(tag, { ...attrs, 'data-i18n': key }, t(key));
@@ -63,7 +63,7 @@ export function mountLobby(container) {
     online: h('strong', { id: 'online-count' }, '–'),
     searching: h('strong', { id: 'searching-count' }, '–'),
     myGames: h('ul', { id: 'my-games', class: 'game-list' }),
-    aiLevel: h('select', { id: 'ai-level', 'aria-describedby': 'ai-level-note' }, levelOptions(null, 1)),
+    aiLevel: h('select', { id: 'ai-level', 'aria-describedby': 'ai-level-note' }, levelOptions(1)),
     aiLevelNote: h('p', { id: 'ai-level-note', class: 'muted small-note' }),
     aiColour: h('select', { id: 'ai-colour' }, options(['WHITE', 'BLACK', 'RANDOM'], 'colour.')),
     seekMode: h('select', { id: 'seek-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
@@ -141,7 +141,7 @@ export function mountLobby(container) {
   loadLevels().then((answer) => {
     if (!alive || !answer) return;
     ladder = answer;
-    el.aiLevel.replaceChildren(...levelOptions(ladder, el.aiLevel.value));
+    labelLevels(el.aiLevel, ladder);
     el.aiLevelNote.textContent = levelNote(ladder);
   });
 
