@@ -253,6 +253,17 @@ final class EngineBoard {
         return captured;
     }
 
+    /** Passes the turn (a null move, for the search's null-move pruning); undo with {@link #unpass}. */
+    void pass() {
+        toMove = 3 - toMove;
+        hash ^= ZOBRIST_BLACK;
+    }
+
+    void unpass() {
+        toMove = 3 - toMove;
+        hash ^= ZOBRIST_BLACK;
+    }
+
     void undo() {
         length--;
         final int cell = moves[length];

@@ -36,6 +36,10 @@ final class Searcher {
     /** A clock budget's target stretches at most this much in an unsettled position. */
     private static final double MAX_STRETCH = 3.0;
     /** Prints each iteration to stderr (-Dpente.search.trace=true), for tuning the search. */
+    private static final boolean NULL_MOVE = true;
+    private static final int NULL_DEPTH = 3;
+    /** Quiescence results go to the table too (depth 0), so transposed forcing lines are searched once. */
+    private static final boolean Q_TABLE = true;
     private static final boolean DEBUG = Boolean.getBoolean("pente.search.trace");
     private static final double LMR_DIVISOR = 2.0;
     /** Plies of reduction by remaining depth and move number: about log(depth) * log(move) / 2. */
@@ -61,6 +65,8 @@ final class Searcher {
     private final int[][] history = new int[3][Geometry.CELLS];
     private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
+    /** Whether the move leading to each ply was a null move. */
+    private final boolean[] nullBefore = new boolean[MAX_PLY + 1];
 
     private long nodes;
     private long nodeLimit;
@@ -246,6 +252,25 @@ final class Searcher {
         }
 
         final boolean forced = b.opponentThreatensWin();
+        // Null move: if passing still holds beta with a reduced search, a real move would too. Not when a
+        // win is threatened, the opponent has a three (a free move makes it a four) or a capture threat,
+        // near win scores, in the opening, or twice in a row. Pente has hardly any zugzwang.
+        if (NULL_MOVE && !forced && depth >= NULL_DEPTH && beta - alpha == 1 && !nullBefore[ply - 1]
+                && b.ply >= 6 && Math.abs(beta) < WIN_BOUND && b.threes[3 - b.toMove] == 0
+                && b.captureThreats[3 - b.toMove] == 0 && evaluate() >= beta) {
+            int r = 2 + depth / 4;
+            b.pass();
+            nullBefore[ply] = true;
+            int score = -search(depth - 1 - r, -beta, -beta + 1, ply + 1);
+            nullBefore[ply] = false;
+            b.unpass();
+            if (stopped) {
+                return 0;
+            }
+            if (score >= beta) {
+                return score >= WIN_BOUND ? beta : score;
+            }
+        }
         final int[] list = moves[ply];
         final int[] order = scores[ply];
         final int n = forced ? generator.defences(list) : generator.candidates(list);
@@ -354,6 +379,20 @@ final class Searcher {
         if (ply >= MAX_PLY - 2 || qply >= config.quiescence() || (!forced && b.threes[b.toMove] == 0)) {
             return evaluate();
         }
+        // The forcing lines transpose a lot (the same fours in another order): the table cuts them short.
+        final long hash = b.hash;
+        final long entry = Q_TABLE ? table.probe(hash) : 0;
+        if (entry != 0) {
+            int score = fromTable(TranspositionTable.score(entry), ply);
+            int bound = TranspositionTable.bound(entry);
+            if (bound == TranspositionTable.EXACT
+                    || (bound == TranspositionTable.LOWER && score >= beta)
+                    || (bound == TranspositionTable.UPPER && score <= alpha)) {
+                return score;
+            }
+        }
+        final int alphaIn = alpha;
+        int bestMove = 0;
         final int[] list = moves[ply];
         int best;
         int n;
@@ -381,6 +420,7 @@ final class Searcher {
             }
             if (score > best) {
                 best = score;
+                bestMove = move;
                 if (score > alpha) {
                     alpha = score;
                     updatePv(ply, move);
@@ -389,6 +429,10 @@ final class Searcher {
                     }
                 }
             }
+        }
+        if (Q_TABLE && n > 0) {
+            int bound = best >= beta ? TranspositionTable.LOWER : best > alphaIn ? TranspositionTable.EXACT : TranspositionTable.UPPER;
+            table.store(hash, 0, bound, toTable(best, ply), bestMove);
         }
         return best;
     }

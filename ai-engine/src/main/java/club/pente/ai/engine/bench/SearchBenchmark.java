@@ -13,7 +13,7 @@ import club.pente.core.rules.Position;
  * Search speed on a fixed set of positions: nodes per second and the depth reached in a given time
  * (default 1 s) at level 8 with a fresh engine per position. Not part of the test run.
  *
- * <pre>SearchBenchmark [--time-ms 1000] [--nodes N] [--threads T] [--level L] [--rounds 2]</pre>
+ * <pre>SearchBenchmark [--time-ms 1000] [--nodes N] [--threads T] [--level L] [--weights hand|default] [--rounds 2]</pre>
  *
  * The first round warms the JIT up; the last one is reported. {@code --nodes} replaces the time by a
  * node budget: the depth reached for a fixed amount of work, independent of the machine's load (for
@@ -41,6 +41,7 @@ public final class SearchBenchmark {
         long nodes = 0;
         int threads = 1;
         int level = 8;
+        EvalWeights weights = EvalWeights.DEFAULT;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--time-ms" -> millis = Long.parseLong(args[i + 1]);
@@ -48,6 +49,11 @@ public final class SearchBenchmark {
                 case "--nodes" -> nodes = Long.parseLong(args[i + 1]);
                 case "--threads" -> threads = Integer.parseInt(args[i + 1]);
                 case "--level" -> level = Integer.parseInt(args[i + 1]);
+                case "--weights" -> weights = switch (args[i + 1]) {
+                    case "hand" -> EvalWeights.HAND;
+                    case "default" -> EvalWeights.DEFAULT;
+                    default -> throw new IllegalArgumentException("--weights hand|default");
+                };
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -56,8 +62,8 @@ public final class SearchBenchmark {
         for (int round = 1; round <= rounds; round++) {
             boolean report = round == rounds;
             if (report) {
-                System.out.printf("level %d, %s per position, %d thread(s)%n", level,
-                        nodes > 0 ? nodes + " nodes" : millis + " ms", threads);
+                System.out.printf("level %d, %s per position, %d thread(s), %s weights%n", level,
+                        nodes > 0 ? nodes + " nodes" : millis + " ms", threads, weights == EvalWeights.HAND ? "hand" : "default");
                 System.out.printf("%-30s %6s %10s %12s %6s  %s%n", "position", "ply", "nodes", "nodes/s", "depth", "move, score");
             }
             long totalNodes = 0;
@@ -69,7 +75,7 @@ public final class SearchBenchmark {
                     position.play(Notation.parse(token));
                 }
                 // No opening book: the benchmark measures the search.
-                Engine engine = new Engine(config, 1, EvalWeights.DEFAULT, null);
+                Engine engine = new Engine(config, 1, weights, null);
                 SearchResult result = engine.bestMove(position, budget);
                 totalNodes += result.nodes();
                 totalDepth += result.depth();
