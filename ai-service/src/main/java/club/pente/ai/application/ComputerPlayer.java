@@ -121,7 +121,10 @@ public class ComputerPlayer {
         thinkers.submit(() -> {
             try {
                 long seed = game.id().hashCode() * 31L + ply;
-                Analysis analysis = chooser.choose(game.points(), level.getAsInt(), null, seed);
+                // A timed game thinks by the mover's clock (as of now: it ran while the task waited).
+                GameSnapshot.MoverClock clock = game.moverClock(Instant.now());
+                Analysis analysis = clock == null ? chooser.choose(game.points(), level.getAsInt(), (Duration) null, seed)
+                        : chooser.chooseOnClock(game.points(), level.getAsInt(), clock, seed);
                 thinking.record(Duration.ofMillis(analysis.millis()));
                 AtomicLong current = generation(game.id());
                 synchronized (current) {

@@ -1,5 +1,6 @@
 package club.pente.ai.application;
 
+import club.pente.ai.gameclient.GameSnapshot.MoverClock;
 import club.pente.core.rules.Position;
 
 import java.time.Duration;
@@ -12,12 +13,21 @@ public interface MoveChooser {
      * The computer's move in a game.
      *
      * @param moves  the game so far, in notation; must be legal and not finished
-     * @param level  1 (beginner) to 8 (full strength)
+     * @param level  1 (beginner) to 8 (full strength), 9 (all cores, longer)
      * @param budget thinking time, or null for the level's own
      * @param seed   makes the choice reproducible
      * @throws IllegalArgumentException when the moves are not a legal, unfinished game
      */
     Analysis choose(List<String> moves, int level, Duration budget, long seed);
+
+    /**
+     * The computer's move in a timed game: thinks by the mover's clock (never beyond it; longer when
+     * the clock allows and the position is unsettled), or by the level's own time when {@code clock}
+     * is null (untimed).
+     */
+    default Analysis chooseOnClock(List<String> moves, int level, MoverClock clock, long seed) {
+        return choose(moves, level, (Duration) null, seed);
+    }
 
     /**
      * An analysis for a person (hint, review): like {@link #choose} but with engines of their own, whose

@@ -1,17 +1,45 @@
 package club.pente.ai.gameclient;
 
+import club.pente.core.contract.Clocks;
 import club.pente.core.contract.OfferKind;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.TimeControl;
 import club.pente.core.rules.Color;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 /**
  * The part of the game service's game view the computer needs; other fields are ignored. {@code offer} is
- * the pending draw offer or takeback request, null when there is none.
+ * the pending draw offer or takeback request, null when there is none. {@code timeControl}, {@code clocks}
+ * and {@code asOf} are the game's clocks as of {@code asOf} (the mover's running); null when the view
+ * has none (older game services).
  */
 public record GameSnapshot(String id, PlayerRef white, PlayerRef black, String status, int ply, Color toMove,
-                           long version, List<Move> moves, boolean ranked, Offer offer) {
+                           long version, List<Move> moves, boolean ranked, Offer offer, TimeControl timeControl,
+                           Clocks clocks, Instant asOf) {
+
+    /** A view without clocks (untimed). */
+    public GameSnapshot(String id, PlayerRef white, PlayerRef black, String status, int ply, Color toMove,
+                        long version, List<Move> moves, boolean ranked, Offer offer) {
+        this(id, white, black, status, ply, toMove, version, moves, ranked, offer, null, null, null);
+    }
+
+    /** The mover's clock in a timed game, or null for an untimed one (or one already over). */
+    public MoverClock moverClock(Instant now) {
+        if (!ongoing() || toMove == null || timeControl == null || timeControl.untimed() || clocks == null) {
+            return null;
+        }
+        long left = toMove == Color.WHITE ? clocks.whiteMillis() : clocks.blackMillis();
+        // The clock kept running since the view was taken (never credit time back for a clock skew).
+        long since = asOf == null ? 0 : Math.max(0, Duration.between(asOf, now).toMillis());
+        return new MoverClock(left - since, timeControl.incrementSeconds() * 1000L, ply / 2);
+    }
+
+    /** The time the mover has left, its increment and how many moves it has played. */
+    public record MoverClock(long remainingMillis, long incrementMillis, int movesPlayed) {
+    }
 
     public record Move(int ply, String point) {
     }
