@@ -30,7 +30,8 @@ import java.util.concurrent.CancellationException;
  * neighbouring ply's search proved: a side with a forced win (proved by the search of P, the threat search's
  * VCF, a search after one of its moves, or the previous move having lost by force) keeps it with the engine's
  * best move; a forced win for the opponent at the next ply proves that this move lost (so the loss shows at
- * the move that allowed it); after a move that kept a forced win every move of the other side is lost, unless
+ * the move that allowed it); a position where the best move and the move played both lose by force counts as
+ * lost, so the move before it kept a win (these two from the end of the game backwards); after a move that kept a forced win every move of the other side is lost, unless
  * a search there proves the contrary. A best move that the search after it refutes, while the move played is
  * not lost, gives way to the move played as the best move known.
  *
@@ -112,7 +113,34 @@ public final class GameReviewer {
                     after == null ? List.of() : after.pv()));
             before = after;
         }
-        return judge(plies);
+        return judge(settle(plies));
+    }
+
+    /**
+     * Carries forced results backwards, from the end of the game: a forced win for the mover at ply i means the
+     * move before it lost; a position where the engine's best move and the move played both lose by force
+     * counts as lost (the engine's best line decides, as in any engine review), so the move before it kept a
+     * forced win. A loss found late is thereby blamed on the move that allowed it, as far as the searches see.
+     */
+    private static List<Ply> settle(List<Ply> plies) {
+        List<Ply> settled = new ArrayList<>(plies);
+        for (int i = settled.size() - 1; i >= 1; i--) {
+            Ply cur = settled.get(i);
+            Ply prev = settled.get(i - 1);
+            int playedValue = prev.playedValue();
+            if (cur.winAvailable() && !WinChance.isWin(playedValue)) {
+                playedValue = LOST;
+            } else if (!cur.winAvailable() && WinChance.isLoss(cur.bestValue()) && WinChance.isLoss(cur.playedValue())
+                    && !WinChance.isLoss(playedValue)) {
+                playedValue = WON;
+            }
+            if (playedValue != prev.playedValue()) {
+                int bestValue = prev.played() == prev.best() ? playedValue : prev.bestValue();
+                settled.set(i - 1, new Ply(prev.ply(), prev.mover(), prev.played(), prev.best(), prev.line(), bestValue,
+                        playedValue, prev.provedWin(), prev.onlyMove(), prev.replyLine()));
+            }
+        }
+        return settled;
     }
 
     /**
