@@ -38,6 +38,9 @@ final class Searcher {
     /** Prints each iteration to stderr (-Dpente.search.trace=true), for tuning the search. */
     private static final boolean NULL_MOVE = true;
     private static final int NULL_DEPTH = 3;
+    /** From this quiescence ply on, only threatened wins are answered: no more fours of the side to move. */
+    private static final int QUIET_FOURS = 8;
+    private static final int EXT_FACTOR = 2;
     /** Quiescence results go to the table too (depth 0), so transposed forcing lines are searched once. */
     private static final boolean Q_TABLE = true;
     private static final boolean DEBUG = Boolean.getBoolean("pente.search.trace");
@@ -72,6 +75,7 @@ final class Searcher {
     private long nodeLimit;
     private long deadline;
     private boolean stopped;
+    private int iterationDepth;
     /** Set by the main thread of a parallel search when it is done; null for a one-thread search. */
     private AtomicBoolean sharedStop;
 
@@ -150,6 +154,7 @@ final class Searcher {
         final int width = forced ? n : Math.min(n, Math.max(config.width(), 8) + 4);
         double unrest = 0;
         for (int depth = 1 + (helper & 1); depth <= config.maxDepth(); depth++) {
+            iterationDepth = depth;
             int score = root(depth, rootMoves, rootScores, width);
             if (stopped) {
                 if (depthDone == 0) {
@@ -299,7 +304,9 @@ final class Searcher {
             quietLimit = depth == 1 ? LMP_1 : LMP_2;
             futile = depth == 1 && evaluate() + FUTILITY_MARGIN <= alpha;
         }
-        final int next = forced && n <= 2 ? depth : depth - 1;
+        // A forced reply with at most one alternative costs no depth, until the line is twice the
+        // iteration's depth long (forcing chains in capture fights would otherwise never end).
+        final int next = forced && n <= 2 && ply < EXT_FACTOR * iterationDepth ? depth : depth - 1;
         final int alphaIn = alpha;
         int best = -INFINITY;
         int bestMove = list[0];
@@ -376,7 +383,8 @@ final class Searcher {
             return WIN - ply - 1;
         }
         final boolean forced = b.opponentThreatensWin();
-        if (ply >= MAX_PLY - 2 || qply >= config.quiescence() || (!forced && b.threes[b.toMove] == 0)) {
+        if (ply >= MAX_PLY - 2 || qply >= config.quiescence()
+                || (!forced && (b.threes[b.toMove] == 0 || qply >= QUIET_FOURS))) {
             return evaluate();
         }
         // The forcing lines transpose a lot (the same fours in another order): the table cuts them short.
@@ -409,6 +417,17 @@ final class Searcher {
             }
             alpha = Math.max(alpha, best);
             n = generator.fourMoves(list);
+        }
+        if (entry != 0 && n > 1) {
+            // The table's best move first.
+            int hashMove = TranspositionTable.move(entry);
+            for (int i = 1; i < n; i++) {
+                if (list[i] == hashMove) {
+                    list[i] = list[0];
+                    list[0] = hashMove;
+                    break;
+                }
+            }
         }
         for (int i = 0; i < n; i++) {
             int move = list[i];

@@ -45,9 +45,11 @@ class ParallelSearchTest {
         assertThat(engine.bestMove(five, Budget.nodes(20_000)).move()).isEqualTo(p("O10"));
         Position block = setUp("K10 L10 M10 N10 G4", "J10 C16 R3 Q16", Color.BLACK);
         assertThat(engine.bestMove(block, Budget.nodes(20_000)).move()).isEqualTo(p("O10"));
-        Position middle = played(MIDDLE_GAME);
+        // A quiet position (no forced result): the calling thread uses its whole budget, helpers add theirs.
+        Position middle = played("K10 J11 O10 J13 L10 M10 J10 J12 G10 H10");
         SearchResult result = engine.bestMove(middle, Budget.nodes(20_000));
         assertThat(middle.check(result.move())).isNull();
+        assertThat(result.depth()).isPositive();
         assertThat(result.nodes()).isGreaterThanOrEqualTo(20_000);
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
     }
