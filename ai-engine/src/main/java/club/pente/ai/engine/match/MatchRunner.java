@@ -253,10 +253,12 @@ public final class MatchRunner {
                     EngineConfig.level(side.level()).millis(), Math.round(elo.games(i))));
         }
         String method = String.format(Locale.ROOT, "round-robin of levels %s, %d games per pairing (pairs of games on one"
-                        + " random 3-stone opening, colours swapped), %s; Elo by maximum likelihood (Bradley-Terry,"
+                        + " random 3-stone opening, colours swapped), %s, %d search thread(s) per engine; Elo by"
+                        + " maximum likelihood (Bradley-Terry,"
                         + " draws half), %s virtual draw(s) per pairing as prior; error = 95%% half-interval from the"
                         + " Fisher information, relative to the anchor; engine %s; command: ./pente match %s",
-                String.join(",", names), options.games(), describeBudget(options), fmt(options.priorDraws()),
+                String.join(",", names), options.games(), describeBudget(options), options.engineThreads(),
+                fmt(options.priorDraws()),
                 engineRevision(), options.commandLine());
         return "{\"method\":\"" + jsonEscape(method) + "\",\n"
                 + " \"measured\":\"" + LocalDate.now(ZoneOffset.UTC) + "\",\n"
