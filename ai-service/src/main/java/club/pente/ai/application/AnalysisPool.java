@@ -122,8 +122,9 @@ public class AnalysisPool {
      * Runs a search for people (an analysis, a hint, a review) on the pool under the caller's quotas, refused at
      * once like {@link #submit}. With a {@code hardLimit}, a task still running that long after it started is
      * interrupted and its caller answered 503 ANALYSIS_TIMEOUT; its thread is free again once the task notices
-     * (a review searches ply by ply, each with a budget of its own). A {@link Refused} thrown by the task refunds
-     * the caller's quota.
+     * (a review checks between its searches, each of which has a budget of its own). A caller who goes away (the
+     * answer's subscription is cancelled) leaves the queue, or interrupts its running task the same way. A
+     * {@link Refused} thrown by the task refunds the caller's quota.
      */
     public <T> Uni<T> run(String caller, Duration hardLimit, Callable<T> task) {
         CallerQuotas.Decision decision = quotas.acquire(caller);
@@ -136,25 +137,26 @@ public class AnalysisPool {
             });
         }
         CallerQuotas.Permit permit = (CallerQuotas.Permit) decision;
-        CompletableFuture<T> result = new CompletableFuture<>();
+        Job<T> job = new Job<>(permit);
         queued.incrementAndGet();
         try {
             analysts.execute(() -> {
                 queued.decrementAndGet();
+                if (!job.start(Thread.currentThread(), hardLimit)) {
+                    permit.refund(); // its caller went away while it waited: never searched
+                    return;
+                }
                 running.incrementAndGet();
-                Watchdog watchdog = hardLimit == null ? null : new Watchdog(Thread.currentThread(), result, hardLimit);
                 boolean charged = true;
                 try {
-                    result.complete(task.call());
+                    job.result.complete(task.call());
                 } catch (Refused refusal) {
                     charged = false;
-                    result.completeExceptionally(refusal);
+                    job.result.completeExceptionally(refusal);
                 } catch (Exception e) {
-                    result.completeExceptionally(e);
+                    job.result.completeExceptionally(e);
                 } finally {
-                    if (watchdog != null) {
-                        watchdog.disarm();
-                    }
+                    job.end();
                     running.decrementAndGet();
                     if (charged) {
                         permit.release();
@@ -170,36 +172,62 @@ public class AnalysisPool {
             return Uni.createFrom().failure(new Refused(503, "ANALYSIS_BUSY",
                     "all analysis slots are taken: try again shortly", maxThink.multipliedBy(1 + queueLimit / analysts.getMaximumPoolSize())));
         }
-        return Uni.createFrom().completionStage(result);
+        return Uni.createFrom().completionStage(job.result).onCancellation().invoke(job::abandon);
     }
 
     /**
-     * Interrupts a task that runs past its hard limit, and answers its caller at once. Only while the task runs:
-     * once disarmed (the task ended) it never interrupts, and the thread's interrupt flag is cleared for the next task.
+     * One task's life on the pool: waiting, running on {@code worker}, ended. Interrupts (hard limit, caller gone)
+     * reach the worker only while it runs this task, never the next one: its flag is cleared when the task ends.
      */
-    private final class Watchdog {
-        private final Thread worker;
-        private final ScheduledFuture<?> alarm;
-        private boolean done;
+    private final class Job<T> {
+        final CompletableFuture<T> result = new CompletableFuture<>();
+        private final CallerQuotas.Permit permit;
+        private Thread worker;
+        private ScheduledFuture<?> alarm;
+        private boolean abandoned;
+        private boolean ended;
 
-        Watchdog(Thread worker, CompletableFuture<?> result, Duration hardLimit) {
-            this.worker = worker;
-            this.alarm = timer.schedule(() -> {
-                synchronized (this) {
-                    if (!done && result.completeExceptionally(new Refused(503, "ANALYSIS_TIMEOUT",
-                            "the search took longer than " + hardLimit.toMillis() + " ms and was stopped", Duration.ofSeconds(5)))) {
-                        refused("TIMEOUT");
-                        worker.interrupt();
-                    }
-                }
-            }, hardLimit.toMillis(), TimeUnit.MILLISECONDS);
+        Job(CallerQuotas.Permit permit) {
+            this.permit = permit;
         }
 
-        void disarm() {
-            synchronized (this) {
-                done = true;
+        /** False when the caller went away before a thread was free: the task is skipped. */
+        synchronized boolean start(Thread thread, Duration hardLimit) {
+            if (abandoned) {
+                return false;
             }
-            alarm.cancel(false);
+            worker = thread;
+            if (hardLimit != null) {
+                alarm = timer.schedule(() -> timeOut(hardLimit), hardLimit.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            return true;
+        }
+
+        private synchronized void timeOut(Duration hardLimit) {
+            if (!ended && result.completeExceptionally(new Refused(503, "ANALYSIS_TIMEOUT",
+                    "the search took longer than " + hardLimit.toMillis() + " ms and was stopped", Duration.ofSeconds(5)))) {
+                refused("TIMEOUT");
+                worker.interrupt();
+            }
+        }
+
+        synchronized void abandon() {
+            abandoned = true;
+            if (worker == null) {
+                permit.refund(); // never to be searched: the caller's quota back at once
+            } else if (!ended) {
+                refused("CALLER_GONE");
+                worker.interrupt();
+            }
+        }
+
+        void end() {
+            synchronized (this) {
+                ended = true;
+                if (alarm != null) {
+                    alarm.cancel(false);
+                }
+            }
             Thread.interrupted();
         }
     }

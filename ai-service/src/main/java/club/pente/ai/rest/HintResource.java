@@ -6,6 +6,7 @@ import club.pente.ai.application.AnalysisPool;
 import club.pente.ai.application.MoveChooser;
 import club.pente.ai.gameclient.GameHintsClient;
 import club.pente.ai.gameclient.HintReservation;
+import club.pente.ai.gameclient.HintStatus;
 import club.pente.core.contract.Ids;
 import club.pente.kit.rest.ApiError;
 import io.smallrye.mutiny.Uni;
@@ -96,6 +97,17 @@ public class HintResource {
         }
         String caller = token.getSubject();
         String authorization = bearer();
+        // A call the game service would refuse is answered without taking a place on the pool; the reservation
+        // on the pool checks again, atomically.
+        return games.status(gameId, authorization).onItemOrFailure().transformToUni((status, failure) -> {
+            if (failure != null) {
+                return Uni.createFrom().item(AnalysisResource.response(GameServiceErrors.refusal(failure)));
+            }
+            return status.allowed() ? search(gameId, caller, authorization) : Uni.createFrom().item(refusal(status));
+        });
+    }
+
+    private Uni<Response> search(String gameId, String caller, String authorization) {
         Duration budget = pool.thinkTime(level, null);
         return pool.run(caller, budget.plus(RESERVE_TIMEOUT).plus(pool.maxThink()), () -> {
                     HintReservation reserved = reserve(gameId, authorization);
@@ -106,6 +118,18 @@ public class HintResource {
                 })
                 .map(hint -> Response.ok(hint).build())
                 .onFailure(AnalysisPool.Refused.class).recoverWithItem(failure -> AnalysisResource.response((AnalysisPool.Refused) failure));
+    }
+
+    /** The game service's reason for no hint now, as the POST's refusal. */
+    static Response refusal(HintStatus status) {
+        String reason = status.reason() == null ? "HINTS_NOT_ALLOWED" : status.reason();
+        return switch (reason) {
+            case "NOT_A_PLAYER" -> ApiError.response(403, reason, "you do not play in this game");
+            case "GAME_OVER" -> ApiError.response(409, reason, "the game is over");
+            case "NOT_YOUR_TURN" -> ApiError.response(409, reason, "a hint is for your own turn");
+            case "NO_HINTS_LEFT" -> ApiError.response(429, reason, "all " + status.hintsPerGame() + " hints of this game are used");
+            default -> ApiError.response(403, "HINTS_NOT_ALLOWED", "hints are only for casual games against the computer");
+        };
     }
 
     /** On the analyst's thread, never an event loop's: waits for the game service's count. */

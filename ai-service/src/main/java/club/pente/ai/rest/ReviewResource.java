@@ -29,9 +29,9 @@ import java.util.concurrent.CancellationException;
 /**
  * The post-game review of a move list (club.pente.ai.engine.review), answered as {@code GameReview.toJson()}.
  * It runs on the analysis pool under the caller's quotas like an analysis. Every ply gets the level's own time,
- * but no more than {@code pente.ai.review.max-total} spread over the game's positions, so a whole review stays
- * within max-total; past it the reviewer stops (deadline, checked between searches) and the pool's watchdog
- * interrupts it after max-total + max-think.
+ * but no more than three quarters of {@code pente.ai.review.max-total} spread over the game's positions, so a whole
+ * review stays within max-total; past it the reviewer stops (deadline, checked between searches) and the pool's
+ * watchdog interrupts it after max-total + max-think.
  */
 @Path("/api/ai/review")
 @Produces(MediaType.APPLICATION_JSON)
@@ -88,9 +88,13 @@ public class ReviewResource {
                         failure.getMessage()));
     }
 
-    /** The level's own time per ply, but a review of n plies (n + 1 positions) takes no more than max-total. */
+    /**
+     * The level's own time per ply, but a review of n plies (n + 1 positions' worth of search) is planned to take
+     * three quarters of max-total: the rest is headroom for what the budgets do not count (replays, a busy machine)
+     * before the deadline at max-total.
+     */
     long millisPerPly(int level, int plies) {
-        long share = Math.max(1, maxTotal.toMillis() / (plies + 1));
+        long share = Math.max(1, maxTotal.toMillis() * 3 / 4 / (plies + 1));
         return Math.min(EngineConfig.level(level).millis(), share);
     }
 }
