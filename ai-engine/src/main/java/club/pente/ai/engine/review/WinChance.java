@@ -7,7 +7,11 @@ import club.pente.ai.engine.SearchResult;
  * Documented in docs/analysis.md; change both together.
  */
 public final class WinChance {
-    /** Score units per e-fold of the odds: 400 (a captured pair, 150, is worth about 59%). */
+    /**
+     * Score units per e-fold of the odds: 400 (400 is a 73% win chance, 1000 92%). Deliberately flatter than the
+     * evaluation tuner's fit to self-play results (1 / 0.007205, about 139): with that, 200-unit differences in
+     * the opening read as blunders and a missed five that leaves +400 as an inaccuracy (docs/analysis.md).
+     */
     public static final double SCALE = 400.0;
     /** Scores shown are clipped to this; exactly +-CLIP means a forced win or loss. */
     public static final int CLIP = 5000;
