@@ -387,16 +387,47 @@ final class EngineBoard {
         index[last] = k;
     }
 
-    /** Whether the side to move wins with its next stone: a four to complete, or a fifth pair to take. */
+    /** Whether the side to move wins with its next stone: a four to complete, or captures reaching five pairs. */
     boolean canWinNow() {
         int me = toMove;
-        return fours[me] > 0 || (pairs[me] == WIN_PAIRS - 1 && captureThreats[me] > 0);
+        return fours[me] > 0 || canWinByCaptures(me);
     }
 
     /** Whether the opponent of the side to move threatens to win with its next stone. */
     boolean opponentThreatensWin() {
         int opp = 3 - toMove;
-        return fours[opp] > 0 || (pairs[opp] == WIN_PAIRS - 1 && captureThreats[opp] > 0);
+        return fours[opp] > 0 || canWinByCaptures(opp);
+    }
+
+    /**
+     * Whether one stone of {@code color} would capture its way to five pairs: the fifth pair, or two or
+     * more pairs at once from three or fewer. Cheap unless pairs plus capture threats reach five.
+     */
+    boolean canWinByCaptures(int color) {
+        final int have = pairs[color];
+        final int threats = captureThreats[color];
+        if (threats == 0 || have + threats < WIN_PAIRS) {
+            return false;
+        }
+        if (have == WIN_PAIRS - 1) {
+            return true;
+        }
+        return winningCaptureCell(color) >= 0;
+    }
+
+    /** An empty cell where {@code color} captures its way to five pairs, or -1. */
+    int winningCaptureCell(int color) {
+        final int have = pairs[color];
+        final int[] list = captureList[color];
+        for (int k = 0, count = captureThreats[color]; k < count; k++) {
+            int id = list[k];
+            int first = Geometry.SEGMENT_CELLS[id * 4];
+            int cell = cells[first] == 0 ? first : Geometry.SEGMENT_CELLS[id * 4 + 3];
+            if (have + capturesAt(cell, color) >= WIN_PAIRS) {
+                return cell;
+            }
+        }
+        return -1;
     }
 
     /** How many pairs the side to move would capture by playing this empty cell. */

@@ -94,10 +94,7 @@ final class MoveGenerator {
         if (b.fours[me] > 0 && emptiesOfWindows(me, 4, scratch, 0) > 0) {
             return scratch[0];
         }
-        if (b.pairs[me] == 4 && b.captureThreats[me] > 0 && captures(me, scratch, 0) > 0) {
-            return scratch[0];
-        }
-        return -1;
+        return b.captureThreats[me] > 0 && b.canWinByCaptures(me) ? b.winningCaptureCell(me) : -1;
     }
 
     /**
@@ -114,18 +111,20 @@ final class MoveGenerator {
         if (b.fours[opp] > 0) {
             n = emptiesOfWindows(opp, 4, out, n);
         }
-        if (b.pairs[opp] == 4 && b.captureThreats[opp] > 0) {
+        final boolean pairWin = b.canWinByCaptures(opp);
+        if (pairWin) {
+            // Taking the points where it would capture (for a multiple capture one point may do).
             n = captureCells(opp, out, n);
         }
-        return b.captureThreats[me] > 0 ? relevantCaptures(me, opp, out, n) : n;
+        return b.captureThreats[me] > 0 ? relevantCaptures(me, opp, pairWin, out, n) : n;
     }
 
     /**
-     * The captures that take a stone of one of the opponent's fours, or (when it has four pairs) a stone
-     * flanking one of its capture threats. Any other capture leaves the threatened win on the board; a
-     * capture that wins at once (the fifth pair) is the caller's business ({@link EngineBoard#canWinNow}).
+     * The captures that take a stone of one of the opponent's fours, or (when it can capture its way to
+     * five pairs) a stone flanking one of its capture threats, or that win at once by reaching five pairs.
+     * Any other capture leaves the threatened win on the board.
      */
-    private int relevantCaptures(int me, int opp, int[] out, int n) {
+    private int relevantCaptures(int me, int opp, boolean pairWin, int[] out, int n) {
         final EngineBoard b = board;
         final byte[] cells = b.cells;
         final int key = ++criticalStamp;
@@ -137,7 +136,7 @@ final class MoveGenerator {
                 }
             }
         }
-        if (b.pairs[opp] == 4 && b.captureThreats[opp] > 0) {
+        if (pairWin) {
             final int[] threats = b.captureList[opp];
             for (int k = 0, count = b.captureThreats[opp]; k < count; k++) {
                 int id = threats[k];
@@ -148,11 +147,12 @@ final class MoveGenerator {
         final int[] list = b.captureList[me];
         for (int k = 0, count = b.captureThreats[me]; k < count; k++) {
             int id = list[k];
-            if (critical[SEGMENT_CELLS[id * 4 + 1]] != key && critical[SEGMENT_CELLS[id * 4 + 2]] != key) {
-                continue;
-            }
             int first = SEGMENT_CELLS[id * 4];
             int cell = cells[first] == 0 ? first : SEGMENT_CELLS[id * 4 + 3];
+            if (critical[SEGMENT_CELLS[id * 4 + 1]] != key && critical[SEGMENT_CELLS[id * 4 + 2]] != key
+                    && b.pairs[me] + b.capturesAt(cell, me) < 5) {
+                continue;
+            }
             if (mark[cell] != stamp) {
                 mark[cell] = stamp;
                 out[n++] = cell;

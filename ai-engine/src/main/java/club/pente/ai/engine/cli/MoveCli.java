@@ -69,7 +69,7 @@ public final class MoveCli {
                 }
             }
             if (level == null || level < EngineConfig.MIN_LEVEL || level > EngineConfig.MAX_LEVEL) {
-                throw new IllegalArgumentException("--level 1..8 is required");
+                throw new IllegalArgumentException("--level 1..9 is required");
             }
             if (timeMs != null && timeMs <= 0) {
                 throw new IllegalArgumentException("--time-ms must be positive");
@@ -77,7 +77,7 @@ public final class MoveCli {
         } catch (IllegalArgumentException e) {
             err.println("pente move: " + e.getMessage());
             err.println("usage: pente move --level N [--time-ms T] [--seed S] [--json] [FILE]");
-            err.println("  prints the engine's move (level 1 beginner .. 8 strongest) after a move list read from FILE or stdin");
+            err.println("  prints the engine's move (level 1 beginner .. 8 strongest, 9 on every core) after a move list read from FILE or stdin");
             return USAGE;
         }
 

@@ -66,7 +66,7 @@ class MoveCliTest {
     @Test
     void explainsUsage() {
         assertThat(run("", "--time-ms", "10")).isEqualTo(64);
-        assertThat(run("", "--level", "9")).isEqualTo(64);
+        assertThat(run("", "--level", "10")).isEqualTo(64);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("usage: pente move");
     }
 }
