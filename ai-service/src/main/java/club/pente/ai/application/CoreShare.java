@@ -5,8 +5,9 @@ import java.util.concurrent.Semaphore;
 /**
  * The machine's cores as tokens, so that many games at once stay fair: a search takes
  * min(wanted, free) tokens and at least one thread (its own, which the worker pool already bounds),
- * and gives them back when done. A lone level-9 game gets every core; two at once share them; level 1-8
- * searches want one thread, so they only hold their own token.
+ * and gives them back when done. A lone level-9 search gets every free core; one that starts while the
+ * cores are out gets a single thread for that move (first come, first served per move; helper
+ * threads never exceed the free cores); level 1-8 searches want one thread, so they only hold their own token.
  */
 public final class CoreShare {
     private final Semaphore tokens;
