@@ -16,6 +16,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * replies to threats and the side to move's fours (a VCF), so threats coming from either side are seen.
  * Scores are from the side to move; wins are {@link #WIN} minus the plies to reach them.
  *
+ * <p>Pruning: null move (not under threats), late move reductions for quiet late moves, late move
+ * pruning and futility at the last two plies (tactical moves exempt); quiescence results go to the
+ * table too. Several instances (one per thread) may share a table: Lazy SMP, see {@link Engine}.
+ *
  * <p>Holds per-search state; one instance per thread.
  */
 final class Searcher {
