@@ -28,7 +28,8 @@ import java.util.List;
  * Hints in casual games against the computer, counted here so that the count survives restarts and holds
  * across instances. The AI service calls this with the player's own token (forwarded), so the caller is
  * always the verified subject: nobody, a service account included, reserves a hint for someone else.
- * A refused call changes nothing; a reservation is made before the AI searches.
+ * A refused call changes nothing; a reservation is made before the AI searches, and is idempotent per ply: asked
+ * again at the same ply (a retry after a failed search, a second tab) it costs nothing and answers the same count.
  */
 @Path("/api/games/{id}/hints")
 @Produces(MediaType.APPLICATION_JSON)
@@ -76,8 +77,11 @@ public class HintResource {
             }
             LiveGame game = stored.state();
             Response refusal = refusal(game, caller);
-            int used = game.colorOf(caller) == null ? 0 : ledger.used(id, caller);
-            String reason = refusal != null ? ((ApiError) refusal.getEntity()).error() : used >= perGame ? "NO_HINTS_LEFT" : null;
+            HintLedger.Usage usage = game.colorOf(caller) == null ? HintLedger.Usage.NONE : ledger.used(id, caller);
+            int used = usage.used();
+            // The last hint asked again at its own ply is allowed (free), so a failed one can be retried.
+            String reason = refusal != null ? ((ApiError) refusal.getEntity()).error()
+                    : usage.allows(game.position().ply(), perGame) ? null : "NO_HINTS_LEFT";
             return Response.ok(new HintStatus(id, reason == null, reason, used, Math.max(0, perGame - used), perGame)).build();
         });
     }
@@ -85,13 +89,14 @@ public class HintResource {
     @POST
     @RolesAllowed({PLAYER_ROLE, GUEST_ROLE})
     @Operation(summary = "Reserve one hint as the caller (a player of an ongoing unranked game against the computer, on their "
-            + "turn), at most pente.game.hints-per-game per player and game; answers with the position's moves and what is left")
+            + "turn), at most pente.game.hints-per-game per player and game; asked again at the same ply it costs nothing (a safe retry); "
+            + "answers with the position's moves and what is left")
     @APIResponse(responseCode = "400", description = "a bad game id")
     @APIResponse(responseCode = "403", description = "NOT_A_PLAYER: not the caller's game; HINTS_NOT_ALLOWED: ranked, or not against the computer; "
             + "FORBIDDEN: a token that is neither a player's nor a guest's")
     @APIResponse(responseCode = "404", description = "no such game")
     @APIResponse(responseCode = "409", description = "GAME_OVER, or NOT_YOUR_TURN")
-    @APIResponse(responseCode = "429", description = "NO_HINTS_LEFT: all of this game's hints are used")
+    @APIResponse(responseCode = "429", description = "NO_HINTS_LEFT: all of this game's hints are used, at earlier plies")
     public Uni<Response> reserve(@PathParam("id") String id) {
         if (!Ids.isId(id)) {
             return Uni.createFrom().item(badGameId());

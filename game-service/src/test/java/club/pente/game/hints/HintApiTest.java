@@ -3,6 +3,8 @@ package club.pente.game.hints;
 import club.pente.core.contract.CreateGame;
 import club.pente.core.contract.GameEnded;
 import club.pente.core.contract.GameStarted;
+import club.pente.core.contract.MovePlayed;
+import club.pente.core.contract.PlayMove;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
 import club.pente.game.support.GameServiceTestResource;
@@ -24,6 +26,7 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -31,12 +34,14 @@ import java.util.stream.IntStream;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
 /**
  * The hint count: reserved only by a player of a casual game against the computer on their own turn, three per
- * player and game (the default), kept in PostgreSQL, and a refused call changes nothing.
+ * player and game (the default), one per ply (asked again at the same ply: free), kept in PostgreSQL, and a
+ * refused call changes nothing.
  */
 @QuarkusTest
 @QuarkusTestResource(value = GameServiceTestResource.class, restrictToAnnotatedClass = false)
@@ -87,22 +92,57 @@ class HintApiTest {
         }
     }
 
+    /** Alice (white) plays {@code mine}, then the computer (black, no AI here: sent as its command) plays {@code its}. */
+    private static void playRound(String gameId, PlayerRef computer, int ply, String mine, String its) {
+        as(aliceToken).body("{\"point\":\"" + mine + "\"}").post("/api/games/{id}/moves", gameId).then().statusCode(200);
+        PlayMove reply = PlayMove.of(gameId, computer.id(), ply + 2, its);
+        streams.send(reply);
+        streams.await(gameId, MovePlayed.class, played -> played.commandId().equals(reply.commandId()));
+        await().atMost(Duration.ofSeconds(10)).until(() -> !"NOT_YOUR_TURN".equals(
+                as(aliceToken).get("/api/games/{id}/hints", gameId).then().statusCode(200).extract().path("reason")));
+    }
+
     @Test
-    void aPlayerOnTheirTurnInACasualComputerGameGetsThreeHints() throws Exception {
-        String gameId = newGame(alice, PlayerRef.computer(3), false);
+    void aPlayerOnTheirTurnInACasualComputerGameGetsThreeHints_oneAPly() throws Exception {
+        PlayerRef computer = PlayerRef.computer(3);
+        String gameId = newGame(alice, computer, false);
         as(aliceToken).get("/api/games/{id}/hints", gameId).then().statusCode(200)
                 .body("allowed", equalTo(true)).body("reason", nullValue())
                 .body("hintsUsed", equalTo(0)).body("hintsLeft", equalTo(3)).body("hintsPerGame", equalTo(3));
+        String[][] rounds = {{"K10", "A1"}, {"K14", "A3"}};
         for (int i = 1; i <= 3; i++) {
+            int ply = 2 * (i - 1);
             as(aliceToken).post("/api/games/{id}/hints", gameId).then().statusCode(200)
-                    .body("ply", equalTo(0)).body("moves.size()", equalTo(0))
+                    .body("ply", equalTo(ply)).body("moves.size()", equalTo(ply))
                     .body("hintsUsed", equalTo(i)).body("hintsLeft", equalTo(3 - i));
+            if (i < 3) {
+                playRound(gameId, computer, ply, rounds[i - 1][0], rounds[i - 1][1]);
+            }
         }
+        // The third hint asked again at its own ply (a retry after a failed search) is allowed and free, even at the limit.
+        as(aliceToken).get("/api/games/{id}/hints", gameId).then().statusCode(200).body("allowed", equalTo(true)).body("hintsLeft", equalTo(0));
+        as(aliceToken).post("/api/games/{id}/hints", gameId).then().statusCode(200).body("ply", equalTo(4)).body("hintsUsed", equalTo(3));
+        playRound(gameId, computer, 4, "O10", "A5");
         as(aliceToken).post("/api/games/{id}/hints", gameId).then().statusCode(429).body("error", equalTo("NO_HINTS_LEFT"));
         as(aliceToken).get("/api/games/{id}/hints", gameId).then().statusCode(200)
                 .body("allowed", equalTo(false)).body("reason", equalTo("NO_HINTS_LEFT")).body("hintsLeft", equalTo(0));
         // The count is a row in PostgreSQL, not a field of this process: a restart or another instance sees the same 3.
         assertThat(storedUsed(gameId, alice.id())).isEqualTo(3);
+    }
+
+    @Test
+    void twoReservationsAtTheSamePlyUseOneHint_andTheNextPlyUsesAnother() throws Exception {
+        PlayerRef computer = PlayerRef.computer(3);
+        String gameId = newGame(alice, computer, false);
+        for (int attempt = 0; attempt < 2; attempt++) {
+            as(aliceToken).post("/api/games/{id}/hints", gameId).then().statusCode(200)
+                    .body("ply", equalTo(0)).body("hintsUsed", equalTo(1)).body("hintsLeft", equalTo(2));
+        }
+        assertThat(storedUsed(gameId, alice.id())).isEqualTo(1);
+        playRound(gameId, computer, 0, "K10", "A1");
+        as(aliceToken).post("/api/games/{id}/hints", gameId).then().statusCode(200)
+                .body("ply", equalTo(2)).body("hintsUsed", equalTo(2)).body("hintsLeft", equalTo(1));
+        assertThat(storedUsed(gameId, alice.id())).isEqualTo(2);
     }
 
     @Test
@@ -148,14 +188,14 @@ class HintApiTest {
     }
 
     @Test
-    void hintsAskedAtOnceNeverExceedTheLimit() throws Exception {
+    void hintsAskedAtOnceAtOnePlyCountOnce() throws Exception {
         String gameId = newGame(alice, PlayerRef.computer(4), false);
         List<CompletableFuture<Response>> calls = IntStream.range(0, 8)
                 .mapToObj(i -> CompletableFuture.supplyAsync(() -> as(aliceToken).post("/api/games/{id}/hints", gameId)))
                 .toList();
-        List<Integer> statuses = calls.stream().map(c -> c.join().statusCode()).toList();
-        assertThat(statuses).filteredOn(s -> s == 200).hasSize(3);
-        assertThat(statuses).filteredOn(s -> s == 429).hasSize(5);
-        assertThat(storedUsed(gameId, alice.id())).isEqualTo(3);
+        List<Response> answers = calls.stream().map(CompletableFuture::join).toList();
+        assertThat(answers).extracting(Response::statusCode).containsOnly(200);
+        assertThat(answers).extracting(r -> r.<Integer>path("hintsUsed")).containsOnly(1);
+        assertThat(storedUsed(gameId, alice.id())).isEqualTo(1);
     }
 }
