@@ -36,20 +36,39 @@ import java.util.concurrent.CancellationException;
  * not lost, gives way to the move played as the best move known.
  *
  * <p>Thread use: a reviewer holds no state between reviews and may be shared; each {@link #review} makes
- * its own {@link Engine} (one transposition table, 2^ttBits x 16 bytes) and runs on the calling thread.
+ * its own {@link Engine} (one transposition table, 2^ttBits x 16 bytes: the level's, or the {@code tableBits} given,
+ * e.g. a service pool's small bound) and runs on the calling thread.
  * Between searches it checks the thread's interrupt flag and an optional deadline and stops with a
  * {@link CancellationException}; a search itself is bounded by the per-ply budget.
  */
 public final class GameReviewer {
+    /** The smallest and largest transposition table a caller may ask for (2^bits entries). */
+    public static final int MIN_TABLE_BITS = 10;
+    public static final int MAX_TABLE_BITS = 24;
+
     private final ReviewOptions options;
     private final long seed;
+    private final int tableBits;
 
+    /** A reviewer whose engine has the level's own transposition table. */
     public GameReviewer(ReviewOptions options, long seed) {
+        this(options, seed, 0);
+    }
+
+    /**
+     * A reviewer whose engine keeps 2^{@code tableBits} table entries ({@link #MIN_TABLE_BITS} to
+     * {@link #MAX_TABLE_BITS}; 0: the level's own), so that a service bounds the memory of each review.
+     */
+    public GameReviewer(ReviewOptions options, long seed, int tableBits) {
         if (options == null) {
             throw new IllegalArgumentException("review options are required");
         }
+        if (tableBits != 0 && (tableBits < MIN_TABLE_BITS || tableBits > MAX_TABLE_BITS)) {
+            throw new IllegalArgumentException("table bits must be 0 (the level's) or " + MIN_TABLE_BITS + " to " + MAX_TABLE_BITS);
+        }
         this.options = options;
         this.seed = seed;
+        this.tableBits = tableBits;
     }
 
     public ReviewOptions options() {
@@ -74,6 +93,9 @@ public final class GameReviewer {
         EngineConfig config = EngineConfig.level(options.level());
         if (options.nodesPerPly() > 0) {
             config = config.withThreads(1);   // a node budget promises the same review on any machine
+        }
+        if (tableBits != 0) {
+            config = config.withTtBits(tableBits);
         }
         Engine engine = new Engine(config, seed);
         Position position = new Position();

@@ -206,6 +206,17 @@ class GameReviewerTest {
     }
 
     @Test
+    void aSmallTableStillReviewsAndTheBoundsAreChecked() {
+        // A service passes its pool's small table (e.g. 16 bits, 1 MB) instead of the level's 2^20 entries.
+        GameReview small = new GameReviewer(ReviewOptions.nodes(8, NODES), 7, GameReviewer.MIN_TABLE_BITS).review(Games.points(Games.FIVE_MISSED));
+        assertThat(small.moves()).hasSize(Games.points(Games.FIVE_MISSED).size());
+        assertThatThrownBy(() -> new GameReviewer(ReviewOptions.nodes(8, NODES), 7, GameReviewer.MIN_TABLE_BITS - 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new GameReviewer(ReviewOptions.nodes(8, NODES), 7, GameReviewer.MAX_TABLE_BITS + 1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void anIllegalListIsRefusedWithTheMoveNamed() {
         assertThatThrownBy(() -> reviewer.review(Games.points("K10 L10 K11")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("move 3").hasMessageContaining("K11");
