@@ -45,6 +45,14 @@ public interface AiSettings {
         @WithDefault("2s")
         Duration maxThink();
 
+        /**
+         * The longest a task may wait in the queue: one that waited longer is dropped before it starts (503, quota
+         * given back). Wait + the longest run (review max-total + max-think) stays below the gateway's
+         * pente.route.timeout (30 s), so nothing runs for a caller the gateway has already answered.
+         */
+        @WithDefault("6s")
+        Duration maxQueueWait();
+
         @WithDefault("16")
         int tableBits();
 

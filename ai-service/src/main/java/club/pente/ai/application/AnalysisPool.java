@@ -6,9 +6,11 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
@@ -25,7 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Where analyses for people run: a small fixed pool of its own with a bounded queue, apart from the
  * threads that play the computer's moves in games, so that no number of analyses can delay a game's
  * move behind them. Each caller is held to {@link CallerQuotas}; every search is capped at
- * {@code max-think} whatever was asked, and its engines use small transposition tables.
+ * {@code max-think} whatever was asked, and its engines use small transposition tables. A task that waited in
+ * the queue longer than {@code max-queue-wait} is dropped when its turn comes (quota given back, 503 ANALYSIS_BUSY):
+ * by then the gateway may have given up on its caller, and searching for nobody delays everyone behind it.
  */
 @ApplicationScoped
 public class AnalysisPool {
@@ -69,6 +73,8 @@ public class AnalysisPool {
     private final CallerQuotas quotas;
     private final ThreadPoolExecutor analysts;
     private final Duration maxThink;
+    private final Duration maxQueueWait;
+    private final Clock clock;
     private final int tableBits;
     private final int queueLimit;
     private final AtomicInteger running = new AtomicInteger();
@@ -76,21 +82,31 @@ public class AnalysisPool {
     private final MeterRegistry registry;
     private final ScheduledThreadPoolExecutor timer;
 
+    @Inject
     public AnalysisPool(MoveChooser chooser, MeterRegistry registry, AiSettings settings) {
+        this(chooser, registry, settings, Clock.systemUTC());
+    }
+
+    /** With the clock that times the queue wait and the quotas (a test's own). */
+    AnalysisPool(MoveChooser chooser, MeterRegistry registry, AiSettings settings, Clock clock) {
         AiSettings.Analysis analysis = settings.analysis();
         int threads = analysis.threads();
         int queueLimit = analysis.queue();
         Duration maxThink = analysis.maxThink();
         int tableBits = analysis.tableBits();
-        if (threads < 1 || queueLimit < 0 || maxThink.isNegative() || maxThink.isZero() || tableBits < 10 || tableBits > 20) {
-            throw new IllegalArgumentException("pente.ai.analysis: threads >= 1, queue >= 0, max-think > 0, table-bits 10..20");
+        Duration maxQueueWait = analysis.maxQueueWait();
+        if (threads < 1 || queueLimit < 0 || maxThink.isNegative() || maxThink.isZero() || tableBits < 10 || tableBits > 20
+                || maxQueueWait.isNegative() || maxQueueWait.isZero()) {
+            throw new IllegalArgumentException("pente.ai.analysis: threads >= 1, queue >= 0, max-think > 0, table-bits 10..20, max-queue-wait > 0");
         }
+        this.maxQueueWait = maxQueueWait;
+        this.clock = clock;
         this.chooser = chooser;
         this.registry = registry;
         this.maxThink = maxThink;
         this.tableBits = tableBits;
         this.queueLimit = queueLimit;
-        this.quotas = new CallerQuotas(analysis.perCaller().concurrent(), analysis.perCaller().perMinute(), analysis.maxCallers(), Clock.systemUTC());
+        this.quotas = new CallerQuotas(analysis.perCaller().concurrent(), analysis.perCaller().perMinute(), analysis.maxCallers(), clock);
         BlockingQueue<Runnable> queue = queueLimit == 0 ? new SynchronousQueue<>() : new ArrayBlockingQueue<>(queueLimit);
         AtomicInteger n = new AtomicInteger();
         this.analysts = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, queue, task -> {
@@ -123,8 +139,9 @@ public class AnalysisPool {
      * once like {@link #submit}. With a {@code hardLimit}, a task still running that long after it started is
      * interrupted and its caller answered 503 ANALYSIS_TIMEOUT; its thread is free again once the task notices
      * (a review checks between its searches, each of which has a budget of its own). A caller who goes away (the
-     * answer's subscription is cancelled) leaves the queue, or interrupts its running task the same way. A
-     * {@link Refused} thrown by the task refunds the caller's quota.
+     * answer's subscription is cancelled) leaves the queue (its place there is free at once), or interrupts its
+     * running task the same way. A task that waited longer than {@code max-queue-wait} is not started: 503
+     * ANALYSIS_BUSY. A {@link Refused} thrown by the task, or a task never started, refunds the caller's quota.
      */
     public <T> Uni<T> run(String caller, Duration hardLimit, Callable<T> task) {
         CallerQuotas.Decision decision = quotas.acquire(caller);
@@ -137,40 +154,45 @@ public class AnalysisPool {
             });
         }
         CallerQuotas.Permit permit = (CallerQuotas.Permit) decision;
-        Job<T> job = new Job<>(permit);
+        Job<T> job = new Job<>(permit, clock.instant());
         queued.incrementAndGet();
         try {
-            analysts.execute(() -> {
+            job.runnable = () -> {
                 queued.decrementAndGet();
                 if (!job.start(Thread.currentThread(), hardLimit)) {
-                    permit.refund(); // its caller went away while it waited: never searched
+                    permit.refund(); // its caller went away, or waited too long: never searched
                     return;
                 }
                 running.incrementAndGet();
-                boolean charged = true;
+                T value = null;
+                Throwable failure = null;
                 try {
-                    job.result.complete(task.call());
-                } catch (Refused refusal) {
-                    charged = false;
-                    job.result.completeExceptionally(refusal);
+                    value = task.call();
                 } catch (Exception e) {
-                    job.result.completeExceptionally(e);
+                    failure = e;
                 } finally {
                     job.end();
                     running.decrementAndGet();
-                    if (charged) {
-                        permit.release();
-                    } else {
+                    // The quota is settled before the caller hears the answer, so its next call is not refused as
+                    // still running.
+                    if (failure instanceof Refused) {
                         permit.refund();
+                    } else {
+                        permit.release();
                     }
                 }
-            });
+                if (failure == null) {
+                    job.result.complete(value);
+                } else {
+                    job.result.completeExceptionally(failure);
+                }
+            };
+            analysts.execute(job.runnable);
         } catch (RejectedExecutionException e) {
             queued.decrementAndGet();
             permit.refund();
             refused("POOL_FULL");
-            return Uni.createFrom().failure(new Refused(503, "ANALYSIS_BUSY",
-                    "all analysis slots are taken: try again shortly", maxThink.multipliedBy(1 + queueLimit / analysts.getMaximumPoolSize())));
+            return Uni.createFrom().failure(new Refused(503, "ANALYSIS_BUSY", "all analysis slots are taken: try again shortly", busyRetry()));
         }
         return Uni.createFrom().completionStage(job.result).onCancellation().invoke(job::abandon);
     }
@@ -182,18 +204,32 @@ public class AnalysisPool {
     private final class Job<T> {
         final CompletableFuture<T> result = new CompletableFuture<>();
         private final CallerQuotas.Permit permit;
+        private final Instant queuedAt;
+        /** What the pool's queue holds for this job, to take it out when its caller goes away. */
+        volatile Runnable runnable;
         private Thread worker;
         private ScheduledFuture<?> alarm;
         private boolean abandoned;
         private boolean ended;
 
-        Job(CallerQuotas.Permit permit) {
+        Job(CallerQuotas.Permit permit, Instant queuedAt) {
             this.permit = permit;
+            this.queuedAt = queuedAt;
         }
 
-        /** False when the caller went away before a thread was free: the task is skipped. */
+        /**
+         * False when the task is skipped: its caller went away before a thread was free, or it waited longer than
+         * max-queue-wait (answered 503 ANALYSIS_BUSY here).
+         */
         synchronized boolean start(Thread thread, Duration hardLimit) {
             if (abandoned) {
+                return false;
+            }
+            Duration waited = Duration.between(queuedAt, clock.instant());
+            if (waited.compareTo(maxQueueWait) > 0) {
+                refused("QUEUE_WAIT");
+                result.completeExceptionally(new Refused(503, "ANALYSIS_BUSY", "the analysis waited " + waited.toMillis()
+                        + " ms for a free slot and was dropped: try again shortly", busyRetry()));
                 return false;
             }
             worker = thread;
@@ -214,7 +250,12 @@ public class AnalysisPool {
         synchronized void abandon() {
             abandoned = true;
             if (worker == null) {
-                permit.refund(); // never to be searched: the caller's quota back at once
+                // Never to be searched: its place in the queue and the caller's quota back at once. Not in the queue
+                // any more means a worker has just taken it: start() sees it abandoned (the refund is idempotent).
+                if (analysts.remove(runnable)) {
+                    queued.decrementAndGet();
+                }
+                permit.refund();
             } else if (!ended) {
                 refused("CALLER_GONE");
                 worker.interrupt();
@@ -230,6 +271,11 @@ public class AnalysisPool {
             }
             Thread.interrupted();
         }
+    }
+
+    /** When a refused-for-busy caller should try again: about the time the queue ahead needs to drain. */
+    private Duration busyRetry() {
+        return maxThink.multipliedBy(1 + queueLimit / analysts.getMaximumPoolSize());
     }
 
     /** The think time of an analysis: the level's own or the one asked for, capped at {@code max-think}. */

@@ -9,7 +9,8 @@ import java.util.Set;
 /**
  * The game service's answers to a hint call, as this service gives them on: its refusals of the caller (not a
  * player, not allowed, not their turn, none left, no such game) with their status and code; anything else
- * (down, slow, a 5xx) as 503 GAME_SERVICE_UNAVAILABLE, which changed nothing there.
+ * (down, slow, a 5xx) as 503 GAME_SERVICE_UNAVAILABLE. That one may or may not have counted the hint there (a slow
+ * answer can still commit after the timeout), but the count is per ply: the caller's retry at the same ply is free.
  */
 final class GameServiceErrors {
     private static final Set<Integer> PASSED_ON = Set.of(400, 401, 403, 404, 409, 429);

@@ -30,7 +30,9 @@ import java.util.List;
  * A hint in a casual game against the computer. The game service decides and counts (with the caller's own
  * token, forwarded: it checks the caller plays the game, on their turn, with hints left), then the engine
  * searches the game's position on the analysis pool, under the caller's quotas. The reservation is made on the
- * pool's thread once the caller's quota and a slot are granted, so a call refused here counts no hint there.
+ * pool's thread once the caller's quota and a slot are granted, so a call refused here counts no hint there. The
+ * game service counts one hint per ply: whatever fails after the reservation (a timeout, the search, a lost
+ * answer), the caller asks again at the same ply without paying twice.
  */
 @Path("/api/ai/hints/{gameId}")
 @Produces(MediaType.APPLICATION_JSON)

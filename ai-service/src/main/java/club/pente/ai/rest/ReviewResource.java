@@ -78,7 +78,8 @@ public class ReviewResource {
         long perPly = millisPerPly(request.level(), points.size());
         return pool.run(caller, maxTotal.plus(pool.maxThink()), () -> {
                     long deadline = System.nanoTime() + maxTotal.toNanos();
-                    return new GameReviewer(ReviewOptions.millis(request.level(), perPly), 0).review(points, deadline).toJson();
+                    // The pool's small table (pente.ai.analysis.table-bits), not the level's 2^20 entries per request.
+                    return new GameReviewer(ReviewOptions.millis(request.level(), perPly), 0, pool.tableBits()).review(points, deadline).toJson();
                 })
                 .map(json -> Response.ok(json, MediaType.APPLICATION_JSON).build())
                 .onFailure(AnalysisPool.Refused.class).recoverWithItem(failure -> AnalysisResource.response((AnalysisPool.Refused) failure))
