@@ -27,6 +27,8 @@ export function createHint(gameId, { onChange }) {
   let hint = null;        // {move, line, ply}: the hint for the position after `ply` moves
   let message = '';
   let retryTimer = null;
+  let countTimer = null;  // a failed count GET is asked again when it fires (Retry-After, else 5 s, doubling to 60 s)
+  let countDelay = 0;
   let state = null;
   let colour = null;
 
@@ -41,17 +43,31 @@ export function createHint(gameId, { onChange }) {
     && state.viewPly === null;
 
   async function loadCount() {
-    if (loading || counts) return;
+    if (loading || counts || countTimer) return;
     loading = true;
     try {
       counts = await api(`/api/ai/hints/${encodeURIComponent(gameId)}`);
+      message = '';
+      countDelay = 0;
     } catch (e) {
       counts = null;
       message = e && e.status === 404 ? '' : describeError(e);
+      // One failure (a 429 of the gateway, a game service restarting) must not hide the hint for good: ask again.
+      countDelay = e && e.retryAfter ? e.retryAfter : Math.min(60, countDelay ? countDelay * 2 : 5);
+      countTimer = setTimeout(() => { countTimer = null; retryCount(); }, countDelay * 1000);
     } finally {
       loading = false;
     }
     onChange();
+  }
+
+  /** The retry of a failed count, if the game still qualifies (else the next update asks). */
+  function retryCount() {
+    if (counts || loading) return;
+    if (eligible(state && state.game, colour) && !state.over()) {
+      message = '';
+      loadCount();
+    }
   }
 
   async function ask() {
@@ -98,7 +114,8 @@ export function createHint(gameId, { onChange }) {
     state = gameState;
     colour = state && state.myColour(me);
     if (hint && hint.ply !== plies()) hint = null;
-    if (eligible(state && state.game, colour) && !state.over() && !counts && !loading && !message) loadCount();
+    // Until the count is known: asked now, or again once a failed GET's retry delay has passed (loadCount waits for it).
+    if (eligible(state && state.game, colour) && !state.over() && !counts && !loading && !countTimer) loadCount();
     draw();
   }
 
@@ -131,6 +148,6 @@ export function createHint(gameId, { onChange }) {
 
   return {
     element, update, notes,
-    unmount() { clearTimeout(retryTimer); },
+    unmount() { clearTimeout(retryTimer); clearTimeout(countTimer); },
   };
 }
