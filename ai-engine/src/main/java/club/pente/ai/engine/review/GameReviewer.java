@@ -180,7 +180,7 @@ public final class GameReviewer {
     }
 
     /** What the searches of one ply found, values from the mover's view. */
-    private record Ply(int ply, Color mover, int played, int best, List<Integer> line, int bestValue, int playedValue,
+    record Ply(int ply, Color mover, int played, int best, List<Integer> line, int bestValue, int playedValue,
                        boolean provedWin, int onlyMove, List<Integer> replyLine) {
         boolean winAvailable() {
             return provedWin || WinChance.isWin(bestValue) || WinChance.isWin(playedValue);
@@ -191,7 +191,7 @@ public final class GameReviewer {
     private static final int WON = SearchResult.WIN_SCORE - 2;
     private static final int LOST = -WON;
 
-    private GameReview judge(List<Ply> plies) {
+    GameReview judge(List<Ply> plies) {
         int n = plies.size();
         List<MoveReview> moves = new ArrayList<>(n);
         GameReview.FirstWin firstWin = null;
@@ -228,6 +228,11 @@ public final class GameReviewer {
                 if (played == best) {
                     bestValue = playedValue;
                 }
+            }
+            // The engine's own move refuted at the next ply: the win its search claimed here was none (a beam
+            // cut makes such proofs unsound), so this move neither had nor missed one.
+            if (played == best && nextWins) {
+                winAvailable = false;
             }
             // The engine's suggestion refuted by the deeper search after it, the move played not: the move played
             // is the best move known, and the board shows its line.

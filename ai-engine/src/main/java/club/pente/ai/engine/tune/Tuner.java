@@ -105,8 +105,8 @@ public final class Tuner {
         EngineConfig config = EngineConfig.level(level).withTtBits(16);
         for (int g = 0; g < games; g++) {
             SplittableRandom random = new SplittableRandom(seed * 1_000_003L + g);
-            Engine white = new Engine(config, random.nextLong(), EvalWeights.HAND);
-            Engine black = new Engine(config, random.nextLong(), EvalWeights.HAND);
+            Engine white = new Engine(config, random.nextLong(), EvalWeights.HAND, null);
+            Engine black = new Engine(config, random.nextLong(), EvalWeights.HAND, null);
             Position position = new Position();
             for (int point : Openings.random(random)) {
                 position.play(point);
