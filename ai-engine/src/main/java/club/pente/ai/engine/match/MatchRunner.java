@@ -6,7 +6,6 @@ import club.pente.ai.engine.EngineConfig;
 import club.pente.ai.engine.protocol.ExternalEngine;
 import club.pente.ai.engine.protocol.ExternalEngine.EngineFailure;
 import club.pente.core.notation.Notation;
-import club.pente.core.rules.Board;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.Position;
 
@@ -277,7 +276,7 @@ public final class MatchRunner {
         Position position = new Position();
         List<Integer> moves = new ArrayList<>();
         StringBuilder text = new StringBuilder();
-        for (int point : opening(openingRandom)) {
+        for (int point : Openings.random(openingRandom)) {
             position.play(point);
             moves.add(point);
             text.append(Notation.format(point)).append(' ');
@@ -371,18 +370,6 @@ public final class MatchRunner {
                 engine.close();
             }
         };
-    }
-
-    private static int[] opening(SplittableRandom random) {
-        int second;
-        do {
-            second = Board.point(9 + random.nextInt(-2, 3), 9 + random.nextInt(-2, 3));
-        } while (second == Board.CENTRE);
-        int third;
-        do {
-            third = Board.point(9 + random.nextInt(-4, 5), 9 + random.nextInt(-4, 5));
-        } while (Board.distance(third, Board.CENTRE) < 3 || third == second);
-        return new int[] {Board.CENTRE, second, third};
     }
 
     private static EngineConfig config(int level, int threads) {

@@ -2,6 +2,7 @@ package club.pente.ai.engine.tune;
 
 import club.pente.ai.engine.Budget;
 import club.pente.ai.engine.Engine;
+import club.pente.ai.engine.match.Openings;
 import club.pente.core.notation.Notation;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.Position;

@@ -5,6 +5,7 @@ import club.pente.ai.engine.Engine;
 import club.pente.ai.engine.EngineConfig;
 import club.pente.ai.engine.EvalTerms;
 import club.pente.ai.engine.EvalWeights;
+import club.pente.ai.engine.match.Openings;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.Position;
 

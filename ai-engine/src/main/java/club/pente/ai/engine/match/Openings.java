@@ -1,12 +1,12 @@
-package club.pente.ai.engine.tune;
+package club.pente.ai.engine.match;
 
 import club.pente.core.rules.Board;
 
 import java.util.SplittableRandom;
 
 /**
- * Seeded, varied openings for self-play: K10, a random Black stone within distance 2 of it, a random
- * White stone at distance 3 or 4 (the opening rule's ply 3), as in {@code MatchRunner}.
+ * Seeded, varied openings for matches and self-play: K10, a random Black stone within distance 2 of it, a
+ * random White stone at distance 3 or 4 (the opening rule's ply 3).
  */
 public final class Openings {
     private Openings() {
