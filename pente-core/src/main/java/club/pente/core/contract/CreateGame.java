@@ -1,5 +1,7 @@
 package club.pente.core.contract;
 
+import club.pente.core.rules.Variant;
+
 import java.time.Instant;
 import java.util.Objects;
 
@@ -11,7 +13,9 @@ public record CreateGame(
         PlayerRef black,
         boolean ranked,
         TimeControl timeControl,
-        Instant issuedAt) implements GameCommand {
+        Instant issuedAt,
+        Variant variant,
+        String tournamentId) implements GameCommand {
 
     public CreateGame {
         Ids.requireId(commandId, "commandId");
@@ -24,9 +28,25 @@ public record CreateGame(
         if (timeControl == null) {
             timeControl = TimeControl.UNTIMED;
         }
+        variant = Variant.orDefault(variant);
+        if (tournamentId != null) {
+            Ids.requireId(tournamentId, "tournamentId");
+        }
+    }
+
+    /** A Pente game outside any tournament (the form before variants). */
+    public CreateGame(int schemaVersion, String commandId, String gameId, PlayerRef white, PlayerRef black, boolean ranked,
+                      TimeControl timeControl, Instant issuedAt) {
+        this(schemaVersion, commandId, gameId, white, black, ranked, timeControl, issuedAt, Variant.DEFAULT, null);
     }
 
     public static CreateGame of(String gameId, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl) {
         return new CreateGame(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, white, black, ranked, timeControl, Contracts.now());
+    }
+
+    public static CreateGame of(String gameId, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl,
+                                Variant variant, String tournamentId) {
+        return new CreateGame(Contracts.SCHEMA_VERSION, Contracts.newId(), gameId, white, black, ranked, timeControl,
+                Contracts.now(), variant, tournamentId);
     }
 }

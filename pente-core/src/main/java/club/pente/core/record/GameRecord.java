@@ -2,6 +2,7 @@ package club.pente.core.record;
 
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
+import club.pente.core.rules.Variant;
 
 import java.time.LocalDate;
 import java.util.List;
@@ -20,7 +21,8 @@ public record GameRecord(
         Status result,
         EndReason reason,
         String timeControl,
-        List<String> moves) {
+        List<String> moves,
+        Variant variant) {
 
     public GameRecord {
         Objects.requireNonNull(white, "white");
@@ -30,5 +32,12 @@ public record GameRecord(
         if (timeControl == null || timeControl.isBlank()) {
             timeControl = "-";
         }
+        variant = Variant.orDefault(variant);
+    }
+
+    /** A Pente record (the form before variants). */
+    public GameRecord(String event, String white, String black, LocalDate date, Status result, EndReason reason,
+                      String timeControl, List<String> moves) {
+        this(event, white, black, date, result, reason, timeControl, moves, Variant.DEFAULT);
     }
 }
