@@ -22,10 +22,11 @@ import java.time.Instant;
         @JsonSubTypes.Type(value = InvitationReceived.class, name = "InvitationReceived"),
         @JsonSubTypes.Type(value = InvitationDeclined.class, name = "InvitationDeclined"),
         @JsonSubTypes.Type(value = GameCreationFailed.class, name = "GameCreationFailed"),
+        @JsonSubTypes.Type(value = TournamentGameReady.class, name = "TournamentGameReady"),
 })
 public sealed interface MatchmakingEvent
         permits SeekMatched, InvitationAccepted, GameReady, RematchOffered, MatchFinished, LobbyCounts,
-        InvitationReceived, InvitationDeclined, GameCreationFailed {
+        InvitationReceived, InvitationDeclined, GameCreationFailed, TournamentGameReady {
     /** The record key for lobby-wide events. */
     String LOBBY_KEY = "lobby";
 
