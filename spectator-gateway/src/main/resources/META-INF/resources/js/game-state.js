@@ -1,16 +1,28 @@
 // A game as one page sees it, without any DOM: the view kept current by snapshots and events (each
 // version once, a gap asks for a fresh snapshot), who I am in it, the move I am waiting for, the pending
 // offer, the chat, the players' presence, the clocks ticking locally (frozen to the server's at the end),
-// and the position being replayed. The opening rules are the server's (config.js).
+// and the position being replayed. The opening rules are the server's (config.js), per variant. Captures are
+// what the events say (MovePlayed.captured lists every stone taken: pairs in Pente, pairs or trios in Keryo,
+// none in Gomoku); pairs and stones taken are counted from the server's numbers where it sends them.
 import { stonesAfter, stonesFromRows, pointName, SIZE } from './board.js';
 import { openingRules } from './config.js';
-import { parseGameTimeControl } from './time-control.js';
+import { parseGameTimeControl, daysPerMove } from './time-control.js';
+import { variantOf } from './variant.js';
 
 export const other = colour => (colour === 'WHITE' ? 'BLACK' : 'WHITE');
 export const letter = colour => (colour === 'WHITE' ? 'W' : 'B');
 
 /** What applying an event did: nothing (old or unknown), a gap (resynchronise), or a change. */
 export const Applied = Object.freeze({ IGNORED: 'ignored', GAP: 'gap', CHANGED: 'changed' });
+
+const ZERO = Object.freeze({ white: 0, black: 0 });
+
+/** Stones each side had taken after `moves` (every point a move removed counts for its mover). */
+function stonesTaken(moves) {
+  const taken = { white: 0, black: 0 };
+  for (const move of moves) taken[move.color === 'WHITE' ? 'white' : 'black'] += (move.captured || []).length;
+  return taken;
+}
 
 function moveFrom(m) {
   return {
@@ -35,12 +47,39 @@ export class GameState {
     this.offer = null;         // the pending offer {kind, color, playerId}
     this.presence = null;      // {white: {connected, absentMillis, at}, black: {...}, abandonAfterMillis}
     this.chat = new Map();     // message id -> {id, channel, version, authorId, authorName, text, postedAt}
+    this.config = null;        // GET /api/config, for the opening rules
     this.rules = openingRules(null);
   }
 
-  /** The opening rules from GET /api/config. */
+  /** The opening rules from GET /api/config (for this game's variant once it is known). */
   setRules(config) {
-    this.rules = openingRules(config);
+    this.config = config;
+    this.rules = openingRules(config, this.variant());
+  }
+
+  /** PENTE, KERYO or GOMOKU (a view without one is Pente). */
+  variant() {
+    return variantOf(this.game && this.game.variant);
+  }
+
+  /** Days per move of a turn-based game, else 0. */
+  daysPerMove() {
+    return this.game ? daysPerMove(this.game.timeControl) : 0;
+  }
+
+  /**
+   * When the side to move loses on time (ms since the epoch), for a turn-based game: the server's deadline
+   * (vacation included) while it is current, else the mover's clock from when it was set. Null when none.
+   */
+  deadlineMillis() {
+    const game = this.game;
+    if (!game || this.over() || !this.daysPerMove()) return null;
+    if (game.deadline && game.deadlineVersion === this.lastVersion) {
+      const at = Date.parse(game.deadline);
+      if (!Number.isNaN(at)) return at;
+    }
+    const left = this.clockNow(game.toMove);
+    return left === null ? null : Date.now() + left;
   }
 
   over() {
@@ -72,8 +111,11 @@ export class GameState {
       ...view,
       moves: (view.moves || []).map(moveFrom),
       stones: stonesFromRows(view.board),
-      capturedPairs: view.capturedPairs || { white: 0, black: 0 },
+      capturedPairs: view.capturedPairs || { ...ZERO },
+      deadlineVersion: view.version, // the deadline holds until the next event changes the clocks
     };
+    this.game.capturedStones = view.capturedStones || stonesTaken(this.game.moves);
+    this.rules = openingRules(this.config, this.variant());
     this.lastVersion = view.version;
     const last = this.game.moves[this.game.moves.length - 1];
     this.lastCaptured = last ? last.captured || [] : [];
@@ -102,6 +144,11 @@ export class GameState {
         game.ply = event.ply;
         game.toMove = other(colour);
         if (event.capturedPairs) game.capturedPairs = event.capturedPairs;
+        game.capturedStones = event.capturedStones || stonesTaken(game.moves);
+        if (event.deadline) {
+          game.deadline = event.deadline;
+          game.deadlineVersion = event.version;
+        }
         this.setClocks(event.clocks);
         this.offer = null; // any move withdraws a pending offer
         if (this.pending && event.ply >= this.pending.ply) this.clearPending();
@@ -115,6 +162,7 @@ export class GameState {
         game.ply = keep;
         game.toMove = event.toMove;
         if (event.capturedPairs) game.capturedPairs = event.capturedPairs;
+        game.capturedStones = event.capturedStones || stonesTaken(game.moves);
         const last = game.moves[keep - 1];
         this.lastCaptured = last ? last.captured : [];
         this.setClocks(event.clocks);
@@ -143,6 +191,7 @@ export class GameState {
         game.reason = event.reason;
         game.toMove = null;
         if (event.capturedPairs) game.capturedPairs = event.capturedPairs;
+        if (event.capturedStones) game.capturedStones = event.capturedStones;
         game.points = event.points;
         game.endNote = typeof event.note === 'string' ? event.note : null; // staff's reason (abort, forfeit)
         this.offer = null;
@@ -308,13 +357,25 @@ export class GameState {
     return ply > 0 ? this.game.moves[ply - 1] : null;
   }
 
-  /** Pairs `side` had captured after `ply` moves. */
-  capturedAt(side, ply) {
-    let pairs = 0;
-    for (const move of this.game.moves.slice(0, ply)) {
-      if (move.color === side) pairs += (move.captured || []).length / 2;
+  /** Stones `side` had taken after `ply` moves (every point its moves removed). */
+  stonesCapturedAt(side, ply) {
+    return stonesTaken(this.game.moves.slice(0, ply))[side === 'WHITE' ? 'white' : 'black'];
+  }
+
+  /**
+   * What `side`'s capture count shows for the position shown: pairs in Pente, stones in Keryo (its 15-stone
+   * win), null in Gomoku (no captures). Live, the server's counts; in replay, counted from the moves.
+   */
+  captureCount(side) {
+    const variant = this.variant();
+    if (variant === 'GOMOKU') return null;
+    const key = side === 'WHITE' ? 'white' : 'black';
+    if (this.viewPly === null) {
+      const counts = variant === 'KERYO' ? this.game.capturedStones : this.game.capturedPairs;
+      return (counts && counts[key]) || 0;
     }
-    return pairs;
+    const stones = this.stonesCapturedAt(side, this.viewPly);
+    return variant === 'KERYO' ? stones : stones / 2;
   }
 
   /** The winner's five (or more) in a row on the final board, through the last move when it can; [] if none. */

@@ -7,7 +7,8 @@ import { t } from './i18n.js';
 import { createBoard } from './board.js';
 import { playerLink } from './ui.js';
 import { letter } from './game-state.js';
-import { formatGameTimeControl } from './time-control.js';
+import { formatGameTimeControl, formatTimeLeft } from './time-control.js';
+import { variantName, captureRule } from './variant.js';
 
 const CHAT_MAX = 300;
 
@@ -57,6 +58,8 @@ export function createGameView(gameId, handlers, addons = {}) {
     status: h('p', { id: 'conn-status', class: 'conn', hidden: true, role: 'status' }),
     white: playerCard('WHITE'),
     black: playerCard('BLACK'),
+    variant: h('p', { id: 'game-variant', class: 'variant-line' }),
+    deadline: h('p', { id: 'turn-deadline', class: 'deadline', hidden: true }),
     turn: h('p', { id: 'turn', class: 'turn' }),
     rule: h('p', { id: 'rule-note', class: 'rule-note', hidden: true }),
     announcement: h('p', { id: 'announcement', class: 'announcement', 'aria-live': 'polite' }),
@@ -136,8 +139,9 @@ export function createGameView(gameId, handlers, addons = {}) {
     h('div', { class: 'board-wrap' }, board.element, el.confirmHint),
     h('aside', { class: 'side' },
       el.status, el.result, el.endNote, el.annulled,
+      el.variant,
       h('div', { class: 'players' }, el.white.card, el.black.card),
-      el.turn, el.announcement, el.rule, el.presence, el.offer,
+      el.turn, el.deadline, el.announcement, el.rule, el.presence, el.offer,
       h('p', { class: 'spectators' }, el.spectatorsLabel, ' ', el.spectators),
       h('div', { class: 'actions' }, el.resign, el.offerDraw, el.offerTakeback, el.abort, el.claim, el.rematch, el.download, el.staffAbort),
       ...(addons.panels || []),
@@ -186,14 +190,21 @@ export function createGameView(gameId, handlers, addons = {}) {
     });
     el.confirmHint.hidden = !(myTurn && prefs.ghost);
     el.confirmHint.textContent = t('game.confirmHint');
+    const variant = state.variant();
+    const rule = captureRule(variant);
+    el.variant.dataset.variant = variant;
+    el.variant.textContent = variantName(variant) + (game.tournamentId ? ` · ${t('tour.game')}` : '');
     for (const side of ['WHITE', 'BLACK']) {
       const card = side === 'WHITE' ? el.white : el.black;
       const player = game[side.toLowerCase()] || {};
       card.name.replaceChildren(playerLink(player), player.id === myId ? ` (${t('game.you')})` : '');
-      const pairs = replaying ? state.capturedAt(side, ply) : (game.capturedPairs[side.toLowerCase()] || 0);
-      card.captured.textContent = String(pairs);
-      card.captured.dataset.count = String(pairs);
-      card.capturedLabel.textContent = t('game.captured');
+      // Pente: pairs of 5, Keryo: stones of 15, Gomoku: no captures at all.
+      const count = state.captureCount(side);
+      card.captured.parentElement.hidden = !rule;
+      card.captured.textContent = rule ? `${count}/${rule.goal}` : '';
+      card.captured.dataset.count = String(count || 0);
+      card.captured.dataset.unit = rule ? rule.unit : '';
+      card.capturedLabel.textContent = rule && rule.unit === 'stones' ? t('game.capturedStones') : t('game.captured');
       card.card.classList.toggle('to-move', !over && game.toMove === side);
     }
     if (over) {
@@ -225,7 +236,7 @@ export function createGameView(gameId, handlers, addons = {}) {
       b.setAttribute('aria-label', t('game.' + key));
     }
     el.slider.setAttribute('aria-label', t('game.replay'));
-    el.meta.textContent = `${t(game.ranked ? 'mode.RANKED' : 'mode.CASUAL')} · ${formatGameTimeControl(game.timeControl)}`;
+    el.meta.textContent = `${variantName(variant)} · ${t(game.ranked ? 'mode.RANKED' : 'mode.CASUAL')} · ${formatGameTimeControl(game.timeControl)}`;
     el.movesTitle.textContent = t('game.moves');
     el.spectatorsLabel.textContent = t('game.spectators');
     renderSpectators(state.spectators);
@@ -250,7 +261,9 @@ export function createGameView(gameId, handlers, addons = {}) {
       el.result.dataset.outcome = '';
       return;
     }
-    const reason = game.reason ? ` — ${t('reason.' + game.reason)}` : '';
+    // A capture win is five pairs in Pente, fifteen stones in Keryo.
+    const reasonKey = game.reason === 'FIVE_CAPTURES' && state.variant() === 'KERYO' ? 'reason.KERYO_CAPTURES' : 'reason.' + game.reason;
+    const reason = game.reason ? ` — ${t(reasonKey)}` : '';
     const won = (game.status === 'WHITE_WINS' && colour === 'WHITE') || (game.status === 'BLACK_WINS' && colour === 'BLACK');
     const outcome = !colour ? '' : game.status === 'DRAW' ? 'draw' : won ? 'won' : 'lost';
     const headline = outcome === 'won' ? t('result.youWon') : outcome === 'lost' ? t('result.youLost') : t('result.' + game.status);
@@ -310,7 +323,9 @@ export function createGameView(gameId, handlers, addons = {}) {
     if (!same) el.moves.replaceChildren();
     for (let i = el.moves.children.length; i < moves.length; i++) {
       const move = moves[i];
-      const captures = (move.captured || []).length / 2;
+      // Stones taken (Keryo counts stones, and a move may take a pair and a trio), pairs in Pente.
+      const taken = (move.captured || []).length;
+      const captures = state.variant() === 'KERYO' ? taken : taken / 2;
       const announcements = move.announcements || [];
       const li = h('li', { 'data-ply': move.ply || i + 1, 'data-point': move.point, 'data-ann': announcements.join(','),
         class: move.color === 'WHITE' ? 'white' : 'black' },
@@ -388,7 +403,8 @@ export function createGameView(gameId, handlers, addons = {}) {
   /** Who has no connection (every second, with the countdown to a claim for their opponent). */
   function renderPresence() {
     if (!state || !state.game) return;
-    const over = state.over();
+    // Turn-based games have days per move: nobody is expected to stay connected, there is no claim to make.
+    const over = state.over() || state.daysPerMove() > 0;
     let text = '';
     let absentSide = '';
     for (const side of ['WHITE', 'BLACK']) {
@@ -469,6 +485,12 @@ export function createGameView(gameId, handlers, addons = {}) {
   function renderClocks() {
     if (!state || !state.game) return;
     const replaying = state.viewPly !== null;
+    if (state.daysPerMove()) {
+      renderDeadline(replaying);
+      renderPresence();
+      return;
+    }
+    el.deadline.hidden = true;
     for (const side of ['WHITE', 'BLACK']) {
       const card = side === 'WHITE' ? el.white : el.black;
       const millis = state.clockShown(side);
@@ -479,6 +501,31 @@ export function createGameView(gameId, handlers, addons = {}) {
       card.clock.classList.toggle('running', millis !== null && !replaying && state.game.status === 'ONGOING' && state.game.toMove === side);
     }
     renderPresence();
+  }
+
+  /**
+   * A turn-based game: the side to move has until a deadline ("2 days 3 h left"), the other side's card says the
+   * time control; no seconds ticking. The deadline is the server's (vacation days included) when it sent one.
+   */
+  function renderDeadline(replaying) {
+    const game = state.game;
+    const over = state.over();
+    const deadline = state.deadlineMillis();
+    const left = deadline === null ? null : deadline - Date.now();
+    for (const side of ['WHITE', 'BLACK']) {
+      const card = side === 'WHITE' ? el.white : el.black;
+      const moving = !over && !replaying && game.toMove === side;
+      card.clock.hidden = false;
+      card.clock.textContent = moving && left !== null ? formatTimeLeft(left) : formatGameTimeControl(game.timeControl);
+      card.clock.dataset.millis = moving && left !== null ? String(Math.round(left)) : '';
+      card.clock.classList.add('days');
+      card.clock.classList.toggle('low', moving && left !== null && left < 3600000);
+      card.clock.classList.toggle('running', moving);
+    }
+    el.deadline.hidden = over || replaying || deadline === null;
+    el.deadline.dataset.deadline = deadline === null ? '' : new Date(deadline).toISOString();
+    el.deadline.textContent = deadline === null ? '' : t('game.deadline', {
+      time: new Date(deadline).toLocaleString([], { weekday: 'short', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) });
   }
 
   function renderStatus(connection, detail) {

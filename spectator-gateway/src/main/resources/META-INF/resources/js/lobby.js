@@ -1,4 +1,4 @@
-// The lobby: who you are, your games, play the computer, quick match and the open seeks, invite a friend and
+// The lobby: who you are, your games (live and turn-based, yours to move first), play the computer, quick match and the open seeks, invite a friend and
 // the pending invitations, live and finished games, leaderboard and statistics, with the online/searching
 // numbers from the lobby socket.
 import { h } from './util.js';
@@ -7,7 +7,9 @@ import * as auth from './auth.js';
 import { api } from './api.js';
 import { toast, playerLink, describeError, onLobby, onNotification } from './ui.js';
 import { timeControls } from './config.js';
-import { formatGameTimeControl, formatPreset, formatOffered } from './time-control.js';
+import { formatGameTimeControl, formatOffered, formatDeadline, isTurnBased, presetOptions } from './time-control.js';
+import { variantSelect, variantName, variantOf } from './variant.js';
+import { loadMine, gameIdOfListing, yourTurn } from './games.js';
 import { errorCode, formatTime } from './staff.js';
 import { loadLevels, levelOptions, labelLevels, levelNote } from './levels.js';
 
@@ -17,13 +19,6 @@ function tr(key, attrs = {}, tag = 'span') {
 
 function options(values, labelKey) {
   return values.map(v => h('option', { value: v, 'data-i18n': labelKey ? labelKey + v : null }, labelKey ? t(labelKey + v) : v));
-}
-
-/** A time-control preset as matchmaking names it (10+5, untimed). */
-function presetOption(name) {
-  return name === 'untimed'
-    ? h('option', { value: name, 'data-i18n': 'lobby.untimed' }, t('lobby.untimed'))
-    : h('option', { value: name }, formatPreset(name));
 }
 
 /** "19:52" today, else the date and time: enough to tell two games of the same players apart. */
@@ -66,13 +61,17 @@ export function mountLobby(container) {
     aiLevel: h('select', { id: 'ai-level', 'aria-describedby': 'ai-level-note' }, levelOptions(1)),
     aiLevelNote: h('p', { id: 'ai-level-note', class: 'muted small-note' }),
     aiColour: h('select', { id: 'ai-colour' }, options(['WHITE', 'BLACK', 'RANDOM'], 'colour.')),
+    aiVariant: variantSelect('ai-variant'),
+    aiTime: h('select', { id: 'ai-time' }),
     seekMode: h('select', { id: 'seek-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
+    seekVariant: variantSelect('seek-variant'),
     seekTime: h('select', { id: 'seek-time' }),
     seekButton: h('button', { id: 'seek-button', type: 'button', 'data-i18n': 'lobby.seek' }, t('lobby.seek')),
     seekCancel: h('button', { id: 'seek-cancel', type: 'button', hidden: true, 'data-i18n': 'common.cancel' }, t('common.cancel')),
     seekStatus: h('p', { id: 'seek-status', class: 'status', hidden: true }),
     openSeeks: h('ul', { id: 'open-seeks', class: 'game-list scroll short' }),
     inviteMode: h('select', { id: 'invite-mode' }, options(['CASUAL', 'RANKED'], 'mode.')),
+    inviteVariant: variantSelect('invite-variant'),
     inviteTime: h('select', { id: 'invite-time' }),
     inviteColour: h('select', { id: 'invite-colour' }, options(['RANDOM', 'WHITE', 'BLACK'], 'colour.')),
     inviteTo: h('input', { id: 'invite-to', type: 'text', autocomplete: 'off', maxlength: 64, spellcheck: 'false',
@@ -90,7 +89,8 @@ export function mountLobby(container) {
   };
 
   const cards = {
-    mine: h('div', { class: 'card wide', id: 'card-my-games', hidden: true }, tr('lobby.myGames', {}, 'h2'), el.myGames),
+    mine: h('div', { class: 'card wide', id: 'card-my-games', hidden: true }, tr('lobby.myGames', {}, 'h2'), el.myGames,
+      h('p', { class: 'small-note' }, h('a', { href: '#/games', id: 'lobby-all-games', 'data-i18n': 'mine.all' }, t('mine.all')))),
     pending: h('div', { class: 'card', id: 'card-invitations', hidden: true }, tr('lobby.pendingInvitations', {}, 'h2'),
       h('div', { id: 'received-box' }, tr('lobby.received', {}, 'h3'), el.received),
       h('div', { id: 'sent-box' }, tr('lobby.sent', {}, 'h3'), el.sent)),
@@ -104,14 +104,16 @@ export function mountLobby(container) {
       cards.mine,
       cards.pending,
       h('div', { class: 'card', id: 'card-computer' }, tr('lobby.playComputer', {}, 'h2'),
-        field('lobby.level', el.aiLevel), el.aiLevelNote, field('lobby.colour', el.aiColour),
+        field('lobby.variant', el.aiVariant), field('lobby.level', el.aiLevel), el.aiLevelNote, field('lobby.colour', el.aiColour),
+        field('lobby.timeControl', el.aiTime),
         h('button', { id: 'play-ai', type: 'button', class: 'primary', onclick: playComputer, 'data-i18n': 'lobby.start' }, t('lobby.start'))),
       h('div', { class: 'card', id: 'card-seek' }, tr('lobby.quickMatch', {}, 'h2'),
-        field('lobby.mode', el.seekMode), field('lobby.timeControl', el.seekTime),
+        field('lobby.variant', el.seekVariant), field('lobby.mode', el.seekMode), field('lobby.timeControl', el.seekTime),
         h('div', { class: 'row' }, el.seekButton, el.seekCancel), el.seekStatus,
         tr('lobby.openSeeks', {}, 'h3'), el.openSeeks),
       h('div', { class: 'card', id: 'card-invite' }, tr('lobby.invite', {}, 'h2'),
-        field('lobby.mode', el.inviteMode), field('lobby.timeControl', el.inviteTime), field('lobby.colour', el.inviteColour),
+        field('lobby.variant', el.inviteVariant), field('lobby.mode', el.inviteMode), field('lobby.timeControl', el.inviteTime),
+        field('lobby.colour', el.inviteColour),
         h('label', { class: 'field stacked' }, tr('lobby.inviteTo'), el.inviteTo),
         el.inviteButton, el.inviteResult,
         h('div', { class: 'join' }, tr('lobby.joinCode', {}, 'p'), h('div', { class: 'row' }, el.joinCode, el.joinButton))),
@@ -150,9 +152,14 @@ export function mountLobby(container) {
       if (!alive) return;
       for (const select of [el.seekTime, el.inviteTime]) {
         if (!select.options.length) {
-          select.replaceChildren(...names.map(presetOption));
+          select.replaceChildren(...presetOptions(names));
           if (names.includes(preferred)) select.value = preferred;
         }
+      }
+      // The computer plays untimed unless asked for a clock (it thinks in its own time, days or not).
+      if (!el.aiTime.options.length) {
+        el.aiTime.replaceChildren(...presetOptions(names.includes('untimed') ? names : ['untimed', ...names]));
+        el.aiTime.value = 'untimed';
       }
       el.seekButton.disabled = !!seek;
       el.inviteButton.disabled = false;
@@ -292,9 +299,10 @@ export function mountLobby(container) {
     myGamesAt = Date.now();
     myGamesLoading = true;
     try {
-      const games = await api(`/api/games?status=live&player=${encodeURIComponent(session.id)}&limit=50`, { auth: false });
+      // GET /api/games/mine (live and turn-based, your turn first with deadlines); the live list where it is not there.
+      const answer = await loadMine(session);
       if (!alive) return;
-      mine = (games || []).filter(g => colourOf(g, session.id));
+      mine = answer.games.filter(g => colourOf(g, session.id));
       renderMyGames();
     } catch (e) {
       /* the game service does not answer: keep what was shown */
@@ -305,23 +313,29 @@ export function mountLobby(container) {
   }
 
   function myTurn(game, playerId) {
-    return !!game.toMove && game.toMove === colourOf(game, playerId);
+    return yourTurn(game, playerId);
   }
 
   function renderMyGames() {
     const session = me();
     cards.mine.hidden = !session || !mine.length;
     if (!session || !changed(el.myGames, mine)) return;
+    // Your move first (the earliest deadline first, as the game service sorts them), then the others.
     const sorted = [...mine].sort((a, b) => Number(myTurn(b, session.id)) - Number(myTurn(a, session.id)));
     el.myGames.replaceChildren(...sorted.map((g) => {
       const colour = colourOf(g, session.id);
       const opponent = colour === 'WHITE' ? g.black : g.white;
       const turn = myTurn(g, session.id);
-      return h('li', { 'data-game-id': g.id, class: turn ? 'my-turn' : null, 'data-turn': turn ? 'me' : 'them' },
+      const id = gameIdOfListing(g);
+      const turnBased = isTurnBased(g.timeControl);
+      const left = turnBased && g.deadline ? formatDeadline(g.deadline) : '';
+      return h('li', { 'data-game-id': id, class: turn ? 'my-turn' : null, 'data-turn': turn ? 'me' : 'them',
+        'data-turn-based': turnBased ? 'true' : 'false' },
         h('span', { class: 'pair' }, t('lobby.against'), ' ', playerLink(opponent)),
-        h('span', { class: 'muted' }, ` ${t('colour.' + colour)} · ${formatGameTimeControl(g.timeControl)} · ${t('lobby.ply', { n: g.ply })} `),
+        h('span', { class: 'muted' }, ` ${variantName(g.variant)} · ${t('colour.' + colour)} · ${formatGameTimeControl(g.timeControl)} · ${t('lobby.ply', { n: g.ply })} `),
         h('span', { class: turn ? 'badge turn' : 'badge' }, turn ? t('game.yourTurn') : t('lobby.theirTurn')),
-        h('a', { class: 'button small primary', href: `#/game/${encodeURIComponent(g.id)}` }, t('lobby.continue')));
+        left ? h('span', { class: 'deadline-left', 'data-deadline': g.deadline }, ` ${left} `) : null,
+        h('a', { class: 'button small primary', href: `#/game/${encodeURIComponent(id)}` }, t('lobby.continue')));
     }));
   }
 
@@ -331,9 +345,9 @@ export function mountLobby(container) {
     const button = e.currentTarget;
     button.disabled = true;
     try {
-      const created = await api('/api/matchmaking/ai-games', {
-        method: 'POST', body: { level: Number(el.aiLevel.value), color: el.aiColour.value },
-      });
+      const body = { level: Number(el.aiLevel.value), color: el.aiColour.value, variant: el.aiVariant.value };
+      if (el.aiTime.value && el.aiTime.value !== 'untimed') body.timeControl = el.aiTime.value;
+      const created = await api('/api/matchmaking/ai-games', { method: 'POST', body });
       if (created.gameReady === false) await gameReadiness(created.gameId);
       if (alive) location.hash = `#/game/${encodeURIComponent(created.gameId)}`;
     } catch (err) {
@@ -347,10 +361,20 @@ export function mountLobby(container) {
   async function startSeek() {
     const mode = el.seekMode.value;
     if (!requireSession(mode === 'RANKED')) return;
+    const turnBased = isTurnBased(el.seekTime.value);
     el.seekButton.disabled = true;
     try {
-      const created = await api('/api/matchmaking/seeks', { method: 'POST', body: { mode, timeControl: el.seekTime.value } });
+      const created = await api('/api/matchmaking/seeks', { method: 'POST',
+        body: { mode, timeControl: el.seekTime.value, variant: el.seekVariant.value } });
       if (!alive) return;
+      if (turnBased || created.turnBased) {
+        // Days per move: the seek waits in the list (many at once, nobody need stay here); the game comes as a
+        // notification and in "my games".
+        el.seekButton.disabled = !!seek;
+        toast(t('lobby.turnSeekPosted'));
+        loadSeeks();
+        return;
+      }
       seek = { id: created.id };
       renderSeek(created);
       if (seek) seek.timer = every(2000, pollSeek);
@@ -478,10 +502,26 @@ export function mountLobby(container) {
       const join = own ? h('span', { class: 'badge' }, t('lobby.yourSeek'))
         : h('button', { type: 'button', class: 'small primary join-seek', 'data-seek-id': s.id }, t('lobby.play'));
       if (!own) join.addEventListener('click', () => joinSeek(s, join));
+      // One's own turn-based seek stays after the lobby is left: withdrawn from here.
+      const withdraw = own && (s.turnBased || isTurnBased(s.timeControl)) && !(seek && seek.id === s.id)
+        ? h('button', { type: 'button', class: 'small danger cancel-seek', 'data-seek-id': s.id }, t('common.cancel')) : null;
+      if (withdraw) withdraw.addEventListener('click', () => withdrawSeek(s.id, withdraw));
       return h('li', { 'data-seek-id': s.id, class: own ? 'mine' : null },
         h('span', { class: 'pair' }, playerLink(s.player), rating),
-        h('span', { class: 'muted' }, ` ${t('mode.' + s.mode)} · ${formatOffered(s)} `), join);
+        h('span', { class: 'muted', 'data-variant': variantOf(s.variant) }, ` ${variantName(s.variant)} · ${t('mode.' + s.mode)} · ${formatOffered(s)} `), join, withdraw);
     }));
+  }
+
+  async function withdrawSeek(id, button) {
+    button.disabled = true;
+    try {
+      await api(`/api/matchmaking/seeks/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    } catch (err) {
+      button.disabled = false;
+      if (err.status !== 409) toast(describeError(err), 'error');
+    }
+    loadSeeks();
+    loadMyGames();
   }
 
   async function joinSeek(s, button) {
@@ -511,7 +551,7 @@ export function mountLobby(container) {
     }
     el.inviteButton.disabled = true;
     try {
-      const body = { mode, timeControl: el.inviteTime.value, color: el.inviteColour.value };
+      const body = { mode, timeControl: el.inviteTime.value, color: el.inviteColour.value, variant: el.inviteVariant.value };
       if (invitee) body.invitee = invitee;
       const view = await api('/api/matchmaking/invitations', { method: 'POST', body });
       el.inviteTo.value = '';
@@ -545,7 +585,7 @@ export function mountLobby(container) {
     cancel.addEventListener('click', () => cancelInvitation(view.code, cancel));
     el.inviteResult.replaceChildren(tr('lobby.inviteLink', {}, 'p'), h('div', { class: 'row' }, input, copy),
       h('p', {}, tr('lobby.code'), ': ', h('code', { id: 'invite-code' }, view.code),
-        ` · ${t('mode.' + view.mode)} · ${formatOffered(view)}`),
+        ` · ${variantName(view.variant)} · ${t('mode.' + view.mode)} · ${formatOffered(view)}`),
       h('div', { class: 'row' }, h('span', { class: 'status', id: 'invite-status' }, t('lobby.waitingFriend')), cancel));
     el.inviteResult.hidden = false;
     invitation.timer = every(3000, pollInvitation);
@@ -641,7 +681,7 @@ export function mountLobby(container) {
     }
     return h('li', { 'data-code': view.code },
       h('span', { class: 'pair' }, who),
-      h('span', { class: 'muted' }, ` ${t('mode.' + view.mode)} · ${formatOffered(view)} `), ...buttons);
+      h('span', { class: 'muted' }, ` ${variantName(view.variant)} · ${t('mode.' + view.mode)} · ${formatOffered(view)} `), ...buttons);
   }
 
   function renderInvitations() {
@@ -663,7 +703,7 @@ export function mountLobby(container) {
     return h('li', { 'data-game-id': game.id, class: colour ? 'mine' : null },
       h('span', { class: 'pair' }, playerLink(game.white), ' – ', playerLink(game.black)),
       colour ? h('span', { class: 'badge you', title: t('lobby.yourGame') }, t('game.you')) : null,
-      h('span', { class: 'muted' }, ` ${t(game.ranked ? 'mode.RANKED' : 'mode.CASUAL')} · ${formatGameTimeControl(game.timeControl)} · ${t('lobby.ply', { n: game.ply })}${result}`,
+      h('span', { class: 'muted' }, ` ${variantName(game.variant)} · ${t(game.ranked ? 'mode.RANKED' : 'mode.CASUAL')} · ${formatGameTimeControl(game.timeControl)} · ${t('lobby.ply', { n: game.ply })}${result}`,
         when ? h('time', { datetime: game.createdAt, class: 'when' }, ` · ${t(live ? 'lobby.startedAt' : 'lobby.endedAt', { time: when })}`) : null, ' '),
       h('a', { class: 'button small', href: colour && live ? `#/game/${encodeURIComponent(game.id)}` : href,
         'data-i18n': colour && live ? 'lobby.continue' : linkKey }, t(colour && live ? 'lobby.continue' : linkKey)));
@@ -769,7 +809,7 @@ export function mountLobby(container) {
   });
   const unsubscribeNotifications = onNotification((event) => {
     if (['InvitationReceived', 'InvitationDeclined', 'InvitationAccepted', 'GameCreationFailed'].includes(event.type)) loadInvitations();
-    if (['SeekMatched', 'InvitationAccepted', 'GameReady', 'GameCreationFailed'].includes(event.type)) loadMyGames();
+    if (['SeekMatched', 'InvitationAccepted', 'GameReady', 'GameCreationFailed', 'YourTurn', 'TournamentGameReady'].includes(event.type)) loadMyGames();
     if (event.type === 'InvitationReceived') toast(t('lobby.invitationFrom', { name: (event.inviter && event.inviter.name) || '?' }));
   });
   every(30000, () => { loadFinished(); loadLeaderboard(); loadStatistics(); loadSanctions(); });

@@ -4,6 +4,9 @@
 //   #/replay/{id}      a game from its first move
 //   #/player/{id}      a player's profile and rating history
 //   #/invite/{code}    accept a friend's invitation
+//   #/games            my ongoing games, my move first (live and turn-based)
+//   #/tournaments      tournaments: upcoming, running, finished; create one
+//   #/tournament/{id}  one tournament: players, rounds, pairings, standings
 //   #/staff/...        staff pages (moderators and admins, see staff.js)
 import { t, translatePage, setLanguage, language } from './i18n.js';
 import * as auth from './auth.js';
@@ -14,6 +17,8 @@ import { mountLobby } from './lobby.js';
 import { mountGame } from './game.js';
 import { mountProfile, mountInvite } from './profile.js';
 import { mountStaff } from './staff.js';
+import { mountGames } from './games.js';
+import { mountTournaments, mountTournament } from './tournament.js';
 
 const app = document.getElementById('app');
 let page = null;
@@ -47,6 +52,15 @@ function route() {
   } else if (parts[0] === 'invite' && parts[1]) {
     app.dataset.page = 'invite';
     page = mountInvite(app, parts[1]);
+  } else if (parts[0] === 'games') {
+    app.dataset.page = 'games';
+    page = mountGames(app);
+  } else if (parts[0] === 'tournaments') {
+    app.dataset.page = 'tournaments';
+    page = mountTournaments(app);
+  } else if (parts[0] === 'tournament' && parts[1]) {
+    app.dataset.page = 'tournament';
+    page = mountTournament(app, parts[1]);
   } else if (parts[0] === 'staff') {
     app.dataset.page = 'staff';
     page = mountStaff(app, parts.slice(1));
@@ -76,6 +90,7 @@ function renderHeader() {
   document.getElementById('leave-guest').hidden = !(session && session.kind === 'guest');
   // Staff pages for a token with the moderator or admin realm role (the services check it again).
   document.getElementById('staff-link').hidden = !auth.staffRole(session);
+  document.getElementById('games-link').hidden = !session;
   translatePage(document.getElementById('top'));
 }
 
@@ -109,6 +124,29 @@ async function signOutCarefully() {
   stay.focus();
 }
 
+// A move against me in a game I am not looking at (the lobby socket's YourTurn): "Your move against X" with a
+// link. The event names the mover by id; the name comes from the game (one GET per notification).
+const yourTurnNames = new Map();
+async function yourTurnToast(event) {
+  const gameId = event.gameId;
+  if (!gameId || location.hash === `#/game/${gameId}`) return;
+  let name = yourTurnNames.get(gameId) || null;
+  if (!name) {
+    try {
+      const game = await api(`/api/games/${encodeURIComponent(gameId)}`, { auth: false });
+      const mover = [game.white, game.black].find(p => p && p.id === event.playerId)
+        || [game.white, game.black].find(p => p && auth.current() && p.id !== auth.current().id);
+      name = (mover && mover.name) || null;
+      if (name && yourTurnNames.size < 500) yourTurnNames.set(gameId, name);
+    } catch (e) { /* the toast goes without the name */ }
+  }
+  if (location.hash === `#/game/${gameId}`) return;
+  toast(t('notify.yourTurn', { name: name || '?' }), 'info',
+    { href: `#/game/${encodeURIComponent(gameId)}`, text: t('notify.open'), id: 'your-turn-link' });
+  const el = document.getElementById('toast');
+  if (el) el.dataset.gameId = gameId;
+}
+
 function retranslate() {
   translatePage();
   renderHeader();
@@ -136,6 +174,15 @@ async function start() {
   });
   onNotification((event) => {
     const gameId = event.gameId;
+    if (event.type === 'YourTurn') {
+      yourTurnToast(event);
+      return;
+    }
+    if (event.type === 'TournamentGameReady' && gameId) {
+      if (location.hash === `#/game/${gameId}`) return;
+      gameReadyBanner(gameId, t('banner.tournamentGame', { round: event.round || '?' }));
+      return;
+    }
     if (event.type === 'RematchOffered') {
       toast(t('game.rematchAsked', { name: (event.from && event.from.name) || '?' }));
       return;

@@ -5,6 +5,28 @@ import * as auth from './auth.js';
 import { api } from './api.js';
 import { toast, describeError, errorKey, knownName } from './ui.js';
 import { formatOffered } from './time-control.js';
+import { variantName } from './variant.js';
+
+/** "Keryo-Pente · turn-based" for a rating category id (pente-live, keryo-turn, gomoku-live, ...). */
+export function categoryName(id) {
+  const [variant, speed] = String(id || 'pente-live').split('-');
+  return `${variantName(variant)} · ${t(speed === 'turn' ? 'tc.turnBased' : 'tc.live')}`;
+}
+
+/** Each rating category the player has (the rating service's "categories"), pente-live first. */
+function categoriesTable(categories) {
+  const order = ['pente', 'keryo', 'gomoku'];
+  const rank = c => order.indexOf(String(c.category).split('-')[0]) * 2 + (String(c.category).endsWith('-turn') ? 1 : 0);
+  const rows = [...categories].filter(c => c && c.category).sort((a, b) => rank(a) - rank(b));
+  return h('table', { id: 'profile-categories', class: 'leaderboard categories' },
+    h('thead', {}, h('tr', {}, h('th', {}, t('profile.category')), h('th', {}, t('lb.rating')), h('th', {}, t('lb.games')),
+      h('th', {}, t('profile.wld')))),
+    h('tbody', {}, rows.map(c => h('tr', { 'data-category': c.category },
+      h('td', {}, categoryName(c.category)),
+      h('td', { class: 'rating' }, String(c.rating), c.provisional ? h('abbr', { class: 'provisional-mark', title: t('lb.provisional') }, '?') : null),
+      h('td', {}, String(c.games ?? 0)),
+      h('td', { class: 'muted' }, `${c.wins ?? 0} / ${c.losses ?? 0} / ${c.draws ?? 0}`)))));
+}
 
 /** Rating after each game, oldest first, as a line with a dot per game. */
 export function ratingChart(history) {
@@ -81,6 +103,8 @@ export function mountProfile(container, playerId) {
       h('p', {}, record(p)),
       h('p', {}, `${t('profile.asWhite')}: ${record(p.asWhite)}`),
       h('p', {}, `${t('profile.asBlack')}: ${record(p.asBlack)}`),
+      ...(Array.isArray(p.categories) && p.categories.length
+        ? [h('h3', { id: 'profile-categories-title' }, t('profile.categories')), categoriesTable(p.categories)] : []),
       h('h3', {}, t('profile.history')),
       p.history && p.history.length ? ratingChart(p.history) : h('p', { class: 'muted' }, t('profile.none')),
       h('ol', { class: 'history', reversed: true }, (p.history || []).slice(0, 20).map(e => h('li', {

@@ -6,14 +6,20 @@ import { Server, Client, Close } from './protocol.js';
 
 let toastTimer = null;
 
-export function toast(text, kind = 'info') {
+export function toast(text, kind = 'info', link = null) {
   const el = document.getElementById('toast');
   if (!el) return;
   el.textContent = text;
+  // A toast may carry one link ({href, text, id}): a notification's "open the game".
+  if (link && link.href) {
+    const a = h('a', { href: link.href, id: link.id || null, class: 'toast-link' }, link.text || link.href);
+    a.addEventListener('click', () => { el.hidden = true; });
+    el.append(' ', a);
+  }
   el.dataset.kind = kind;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, kind === 'error' ? 6000 : 4000);
+  toastTimer = setTimeout(() => { el.hidden = true; }, kind === 'error' || link ? 6000 : 4000);
 }
 
 // Names seen on this page load, by player id: a profile with no rated game is headed by the name the link
