@@ -30,7 +30,8 @@ import java.util.UUID;
 
 /**
  * Applies one finished game, in one transaction: claim its id (a repeat stops here), and for a rated game
- * create both players if new, lock both rows in player-id order (no deadlock between two games sharing
+ * create both players' rows in the game's rating category ({@code GameEnded.ratingCategory()}: its variant at its
+ * speed; records from before variants are pente-live) if new, lock both rows in player-id order (no deadlock between two games sharing
  * players), rate both from their standings before the game, append a history line each and put one
  * RatingChanged per player into the outbox.
  */
@@ -165,7 +166,8 @@ public class RatingProcessor {
             // In player-id order, as every rating transaction locks them.
             RatingChangeEntity first = lines.get(0);
             RatingChangeEntity second = lines.get(1);
-            return store.lock(first.playerId).chain(firstRow -> store.lock(second.playerId).chain(secondRow -> {
+            // Both lines are in the game's category: that is the rating the annulment gives back.
+            return store.lock(first.playerId, first.category).chain(firstRow -> store.lock(second.playerId, second.category).chain(secondRow -> {
                 String firstDetail = takeBack(first, firstRow, annulled, now);
                 String secondDetail = takeBack(second, secondRow, annulled, now);
                 String detail = Color.WHITE.name().equals(first.colour) ? firstDetail + ", " + secondDetail
@@ -193,7 +195,7 @@ public class RatingProcessor {
         int after = row.rating;
         int before = after + (line.ratingAfter - line.ratingBefore);
         return new RatingChanged(Contracts.SCHEMA_VERSION, annulmentEventId(annulled.gameId(), row.playerId), row.playerId,
-                annulled.gameId(), before, after, row.provisional(), now, RatingChanged.Cause.ANNULMENT);
+                annulled.gameId(), before, after, row.provisional(), now, RatingChanged.Cause.ANNULMENT, row.category);
     }
 
     /** The history line of the reversal: the annulled game's colour, outcome, opponent and K, the rating back. */
@@ -201,6 +203,7 @@ public class RatingProcessor {
         RatingChangeEntity line = new RatingChangeEntity();
         line.playerId = row.playerId;
         line.gameId = game.gameId;
+        line.category = row.category;
         line.gameNo = row.games;
         line.lineNo = row.lines;
         line.cause = RatingChanged.Cause.ANNULMENT.name();
@@ -216,16 +219,22 @@ public class RatingProcessor {
         return line.persist().replaceWithVoid();
     }
 
+    /** The rating category a ranked game is rated in: its variant at its speed; a record from before variants is pente-live. */
+    public static String categoryOf(GameEnded ended) {
+        return ended.ratingCategory().id();
+    }
+
     private Uni<Void> rate(GameEnded ended, Instant now) {
         PlayerRef white = ended.white();
         PlayerRef black = ended.black();
         boolean whiteFirst = white.id().compareTo(black.id()) < 0;
         PlayerRef first = whiteFirst ? white : black;
         PlayerRef second = whiteFirst ? black : white;
-        return store.ensurePlayer(first, EloPolicy.INITIAL_RATING, now)
-                .chain(() -> store.ensurePlayer(second, EloPolicy.INITIAL_RATING, now))
-                .chain(() -> store.lock(first.id()))
-                .chain(firstRow -> store.lock(second.id()).chain(secondRow -> {
+        String category = categoryOf(ended);
+        return store.ensurePlayer(first, category, EloPolicy.INITIAL_RATING, now)
+                .chain(() -> store.ensurePlayer(second, category, EloPolicy.INITIAL_RATING, now))
+                .chain(() -> store.lock(first.id(), category))
+                .chain(firstRow -> store.lock(second.id(), category).chain(secondRow -> {
                     PlayerEntity whiteRow = whiteFirst ? firstRow : secondRow;
                     PlayerEntity blackRow = whiteFirst ? secondRow : firstRow;
                     return apply(ended, whiteRow, blackRow, now);
@@ -260,6 +269,7 @@ public class RatingProcessor {
         RatingChangeEntity line = new RatingChangeEntity();
         line.playerId = row.playerId;
         line.gameId = ended.gameId();
+        line.category = row.category;
         line.gameNo = row.games;
         line.lineNo = row.lines;
         line.cause = RatingChanged.Cause.GAME.name();
@@ -277,7 +287,7 @@ public class RatingProcessor {
 
     private static Uni<Void> outbox(GameEnded ended, PlayerEntity row, EloPolicy.Change change, Instant now) {
         return outbox(new RatingChanged(Contracts.SCHEMA_VERSION, Contracts.newId(), row.playerId, ended.gameId(),
-                change.before(), change.after(), row.provisional(), now, RatingChanged.Cause.GAME));
+                change.before(), change.after(), row.provisional(), now, RatingChanged.Cause.GAME, row.category));
     }
 
     static Uni<Void> outbox(RatingChanged event) {

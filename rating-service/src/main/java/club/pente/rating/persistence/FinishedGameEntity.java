@@ -23,6 +23,8 @@ public class FinishedGameEntity extends PanacheEntityBase {
     public String blackId;
     public boolean ranked;
     public boolean rated;
+    /** The rating category the game counts for ({@code GameEnded.ratingCategory()}), rated or not. */
+    public String category;
     public String result;
     public String reason;
     @Column(name = "ended_at")

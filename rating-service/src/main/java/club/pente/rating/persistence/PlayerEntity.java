@@ -6,17 +6,51 @@ import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 
+import java.io.Serializable;
 import java.time.Instant;
+import java.util.Objects;
 
-/** A rated player's standing and record; changed only under a row lock (see {@link RatingStore}). */
+/**
+ * A rated player's standing and record in one rating category ({@code RatingCategory.id()}); changed only under a
+ * row lock (see {@link RatingStore}).
+ */
 @Entity
 @Table(name = "players")
+@IdClass(PlayerEntity.Key.class)
 public class PlayerEntity extends PanacheEntityBase {
+    /** The primary key: a player's row in one category. */
+    public static class Key implements Serializable {
+        public String playerId;
+        public String category;
+
+        public Key() {
+        }
+
+        public Key(String playerId, String category) {
+            this.playerId = playerId;
+            this.category = category;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Key key && Objects.equals(playerId, key.playerId) && Objects.equals(category, key.category);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(playerId, category);
+        }
+    }
+
     @Id
     @Column(name = "player_id")
     public String playerId;
+    /** The rating category's id: pente-live, keryo-turn, ... */
+    @Id
+    public String category;
     public String name;
     public int rating;
     public int games;

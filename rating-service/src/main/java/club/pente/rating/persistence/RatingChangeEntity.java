@@ -21,6 +21,8 @@ public class RatingChangeEntity extends PanacheEntityBase {
     public String playerId;
     @Column(name = "game_id")
     public String gameId;
+    /** The rating category (the player's row) the line belongs to. */
+    public String category;
     /** The player's rated games counted after this line. */
     @Column(name = "game_no")
     public int gameNo;

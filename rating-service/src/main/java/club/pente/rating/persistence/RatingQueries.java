@@ -1,5 +1,6 @@
 package club.pente.rating.persistence;
 
+import club.pente.core.contract.RatingCategory;
 import club.pente.core.contract.RatingChanged;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
@@ -13,6 +14,7 @@ import io.quarkus.panache.common.Parameters;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -23,31 +25,65 @@ import java.util.Map;
 /** {@link RatingReads} on Hibernate Reactive; every call runs in a session of its own ({@code Panache.withSession}). */
 @ApplicationScoped
 public class RatingQueries implements RatingReads {
-    private static final String HISTORY = "playerId = :playerId order by lineNo desc";
-    private static final String RATED = "games >= 1";
+    // seq: the order lines were written; within a category that is line order (each row's lines are written under its lock).
+    private static final String HISTORY = "playerId = :playerId order by seq desc";
+    private static final String RATED = "category = :category and games >= 1";
+    private static final String LIVE = RatingCategory.DEFAULT.id();
     // Established players first, then the provisional ones (a new club's board is not empty), each by rating.
     private static final String LEADERBOARD = RATED + " order by case when games >= :established then 0 else 1 end, "
             + "rating desc, games desc, playerId";
     private static final String STATISTICS = "select f.result, f.reason, count(f) from FinishedGameEntity f where f.annulledAt is null "
             + "group by f.result, f.reason";
+    private static final String CATEGORY_STATISTICS = "select f.result, f.reason, count(f) from FinishedGameEntity f "
+            + "where f.annulledAt is null and f.category = :category group by f.result, f.reason";
 
     @Override
-    public Uni<RatedPlayer> player(String playerId) {
-        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>findById(playerId).map(RatingQueries::player));
+    public Uni<RatedPlayer> player(String playerId, RatingCategory category) {
+        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>findById(new PlayerEntity.Key(playerId, category.id()))
+                .map(RatingQueries::player));
     }
 
     @Override
     public Uni<Profile> profile(String playerId, int historyLimit) {
-        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>findById(playerId).flatMap(player -> {
-            if (player == null) {
+        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>list("playerId", playerId).flatMap(rows -> {
+            if (rows.isEmpty()) {
                 return Uni.createFrom().nullItem();
             }
+            List<RatedPlayer> categories = categories(rows);
             Uni<List<RatingChangeEntity>> lines = historyLimit == 0 ? Uni.createFrom().item(List.of())
                     : RatingChangeEntity.<RatingChangeEntity>find(HISTORY, Parameters.with("playerId", playerId))
                     .page(Page.ofSize(historyLimit)).list();
-            return lines.flatMap(rows -> annulled(rows).map(annulled -> new Profile(player(player),
-                    rows.stream().map(row -> change(row, annulled.contains(row.gameId))).toList())));
+            return lines.flatMap(history -> annulled(history).map(annulled -> new Profile(categories.get(0), categories,
+                    history.stream().map(row -> change(row, annulled.contains(row.gameId))).toList())));
         }));
+    }
+
+    /**
+     * The player's rows in {@link RatingCategory#all()} order, pente-live first and always there (the initial rating when
+     * the player has rated games in other categories only; named as their latest row).
+     */
+    static List<RatedPlayer> categories(List<PlayerEntity> rows) {
+        PlayerEntity latest = rows.get(0);
+        for (PlayerEntity row : rows) {
+            if (row.updatedAt != null && (latest.updatedAt == null || row.updatedAt.isAfter(latest.updatedAt))) {
+                latest = row;
+            }
+        }
+        List<RatedPlayer> categories = new ArrayList<>();
+        for (RatingCategory category : RatingCategory.all()) {
+            PlayerEntity found = null;
+            for (PlayerEntity row : rows) {
+                if (row.category.equals(category.id())) {
+                    found = row;
+                }
+            }
+            if (found != null) {
+                categories.add(player(found));
+            } else if (category.equals(RatingCategory.DEFAULT)) {
+                categories.add(RatedPlayer.unrated(latest.playerId, latest.name, LIVE));
+            }
+        }
+        return categories;
     }
 
     /** Which of the lines' games were annulled. */
@@ -71,7 +107,7 @@ public class RatingQueries implements RatingReads {
         if (playerIds.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>list("playerId in ?1", List.copyOf(playerIds))
+        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>list("category = ?1 and playerId in ?2", LIVE, List.copyOf(playerIds))
                 .map(rows -> rows.stream().map(RatingQueries::player).toList()));
     }
 
@@ -79,8 +115,8 @@ public class RatingQueries implements RatingReads {
     public Uni<List<RatedPlayer>> playersNamed(String text, int limit) {
         // The text is a parameter and its LIKE wildcards are escaped (with '!'): it matches literally.
         String pattern = "%" + text.toLowerCase(java.util.Locale.ROOT).replace("!", "!!").replace("%", "!%").replace("_", "!_") + "%";
-        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>find("lower(name) like ?1 escape '!' order by rating desc, games desc, playerId",
-                        pattern)
+        return Panache.withSession(() -> PlayerEntity.<PlayerEntity>find("category = ?2 and lower(name) like ?1 escape '!' "
+                                + "order by rating desc, games desc, playerId", pattern, LIVE)
                 .page(Page.ofSize(limit)).list()
                 .map(rows -> rows.stream().map(RatingQueries::player).toList()));
     }
@@ -91,17 +127,18 @@ public class RatingQueries implements RatingReads {
     }
 
     @Override
-    public Uni<LeaderboardPage> leaderboard(int page, int size) {
-        Parameters established = Parameters.with("established", EloPolicy.PROVISIONAL_GAMES);
-        return Panache.withSession(() -> PlayerEntity.count(RATED).flatMap(total -> PlayerEntity
+    public Uni<LeaderboardPage> leaderboard(RatingCategory category, int page, int size) {
+        Parameters established = Parameters.with("established", EloPolicy.PROVISIONAL_GAMES).and("category", category.id());
+        return Panache.withSession(() -> PlayerEntity.count(RATED, Parameters.with("category", category.id())).flatMap(total -> PlayerEntity
                 .<PlayerEntity>find(LEADERBOARD, established).page(page, size).list()
                 .map(players -> new LeaderboardPage(total, players.stream().map(RatingQueries::player).toList()))));
     }
 
     @Override
-    public Uni<Statistics> statistics() {
-        return Panache.withSession(() -> Panache.getSession().chain(session -> session
-                .createQuery(STATISTICS, Object[].class)
+    public Uni<Statistics> statistics(RatingCategory category) {
+        return Panache.withSession(() -> Panache.getSession().chain(session -> (category == null
+                ? session.createQuery(STATISTICS, Object[].class)
+                : session.createQuery(CATEGORY_STATISTICS, Object[].class).setParameter("category", category.id()))
                 .getResultList()
                 .map(rows -> {
                     long white = 0;
@@ -124,12 +161,12 @@ public class RatingQueries implements RatingReads {
     private static RatedPlayer player(PlayerEntity p) {
         return p == null ? null : new RatedPlayer(p.playerId, p.name, p.rating, p.provisional(), new Record(p.games, p.wins, p.losses, p.draws),
                 new Record(p.whiteGames, p.whiteWins, p.whiteLosses, p.whiteDraws),
-                new Record(p.blackGames, p.blackWins, p.blackLosses, p.blackDraws));
+                new Record(p.blackGames, p.blackWins, p.blackLosses, p.blackDraws), p.category);
     }
 
     private static RatingChange change(RatingChangeEntity row, boolean annulled) {
         return new RatingChange(row.gameNo, row.gameId, Color.valueOf(row.colour), EloPolicy.Outcome.valueOf(row.outcome), row.opponentId,
                 row.opponentRating, row.k, row.ratingBefore, row.ratingAfter, row.provisional, row.occurredAt,
-                RatingChanged.Cause.valueOf(row.cause), annulled);
+                RatingChanged.Cause.valueOf(row.cause), annulled, row.category);
     }
 }

@@ -33,8 +33,8 @@ public class RatingStore {
     public Uni<Boolean> claim(GameEnded ended, boolean rated, Instant now) {
         // An annulment recorded before the game was seen: the game never counts.
         return lockGame(ended.gameId()).chain(() -> Panache.getSession()).chain(session -> session.createNativeQuery(
-                        "insert into finished_games (game_id, event_id, white_id, black_id, ranked, rated, result, reason, ended_at, processed_at) "
-                                + "select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 "
+                        "insert into finished_games (game_id, event_id, white_id, black_id, ranked, rated, result, reason, ended_at, processed_at, "
+                                + "category) select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11 "
                                 + "where not exists (select 1 from game_annulments where game_id = ?1) on conflict (game_id) do nothing")
                 .setParameter(1, ended.gameId())
                 .setParameter(2, ended.eventId())
@@ -46,6 +46,7 @@ public class RatingStore {
                 .setParameter(8, ended.reason().name())
                 .setParameter(9, utc(ended.occurredAt()))
                 .setParameter(10, utc(now))
+                .setParameter(11, club.pente.rating.application.RatingProcessor.categoryOf(ended))
                 .executeUpdate()).map(inserted -> inserted == 1);
     }
 
@@ -125,22 +126,23 @@ public class RatingStore {
         return out.toString();
     }
 
-    /** Creates the player's row at the initial rating unless it exists. */
-    public Uni<Void> ensurePlayer(PlayerRef player, int initialRating, Instant now) {
+    /** Creates the player's row in the category at the initial rating unless it exists. */
+    public Uni<Void> ensurePlayer(PlayerRef player, String category, int initialRating, Instant now) {
         return Panache.getSession().chain(session -> session.createNativeQuery(
-                        "insert into players (player_id, name, rating, games, wins, losses, draws, white_games, white_wins, white_losses, "
-                                + "white_draws, black_games, black_wins, black_losses, black_draws, updated_at) "
-                                + "values (?1, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ?4) on conflict (player_id) do nothing")
+                        "insert into players (player_id, category, name, rating, games, wins, losses, draws, white_games, white_wins, "
+                                + "white_losses, white_draws, black_games, black_wins, black_losses, black_draws, updated_at) "
+                                + "values (?1, ?5, ?2, ?3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ?4) on conflict (player_id, category) do nothing")
                 .setParameter(1, player.id())
                 .setParameter(2, player.name())
                 .setParameter(3, initialRating)
                 .setParameter(4, utc(now))
+                .setParameter(5, category)
                 .executeUpdate()).replaceWithVoid();
     }
 
-    /** The player's row, locked ({@code select ... for update}) until the transaction ends. */
-    public Uni<PlayerEntity> lock(String playerId) {
-        return PlayerEntity.<PlayerEntity>findById(playerId, LockModeType.PESSIMISTIC_WRITE);
+    /** The player's row in the category, locked ({@code select ... for update}) until the transaction ends. */
+    public Uni<PlayerEntity> lock(String playerId, String category) {
+        return PlayerEntity.<PlayerEntity>findById(new PlayerEntity.Key(playerId, category), LockModeType.PESSIMISTIC_WRITE);
     }
 
     static OffsetDateTime utc(Instant instant) {

@@ -5,12 +5,25 @@ import club.pente.rating.application.RatingReads;
 import java.time.Instant;
 import java.util.List;
 
-/** A rated player: standing, record overall and by colour, and the latest rating changes (newest first). */
+/**
+ * A rated player: the pente-live standing and record overall and by colour (the fields from before categories; the
+ * initial rating, provisional, when the player has rated games in other categories only), the standing in each rating
+ * category they have played ({@code categories}, pente-live always and first), and the latest rating changes of
+ * every category (newest first, each naming its category).
+ */
 public record PlayerProfile(String playerId, String name, int rating, boolean provisional, int games,
                             int wins, int losses, int draws, ColourRecord asWhite, ColourRecord asBlack,
-                            List<HistoryEntry> history) {
+                            List<HistoryEntry> history, List<CategoryStanding> categories) {
 
     public record ColourRecord(int games, int wins, int losses, int draws) {
+    }
+
+    /** The standing in one rating category ({@code RatingCategory.id()}: pente-live, keryo-turn, ...). */
+    public record CategoryStanding(String category, int rating, boolean provisional, int games, int wins, int losses, int draws) {
+        static CategoryStanding of(RatingReads.RatedPlayer p) {
+            return new CategoryStanding(p.category(), p.rating(), p.provisional(), p.overall().games(), p.overall().wins(),
+                    p.overall().losses(), p.overall().draws());
+        }
     }
 
     /**
@@ -20,11 +33,11 @@ public record PlayerProfile(String playerId, String name, int rating, boolean pr
      */
     public record HistoryEntry(int game, String gameId, String colour, String outcome, String opponentId,
                                int opponentRating, int k, int before, int after, int change, boolean provisional,
-                               Instant occurredAt, String cause, boolean annulled) {
+                               Instant occurredAt, String cause, boolean annulled, String category) {
         static HistoryEntry of(RatingReads.RatingChange line) {
             return new HistoryEntry(line.gameNo(), line.gameId(), line.colour().name(), line.outcome().name(), line.opponentId(),
                     line.opponentRating(), line.k(), line.ratingBefore(), line.ratingAfter(), line.ratingAfter() - line.ratingBefore(),
-                    line.provisional(), line.occurredAt(), line.cause().name(), line.annulled());
+                    line.provisional(), line.occurredAt(), line.cause().name(), line.annulled(), line.category());
         }
     }
 
@@ -32,7 +45,8 @@ public record PlayerProfile(String playerId, String name, int rating, boolean pr
         RatingReads.RatedPlayer p = profile.player();
         return new PlayerProfile(p.playerId(), p.name(), p.rating(), p.provisional(), p.overall().games(), p.overall().wins(),
                 p.overall().losses(), p.overall().draws(), colour(p.asWhite()), colour(p.asBlack()),
-                profile.history().stream().map(HistoryEntry::of).toList());
+                profile.history().stream().map(HistoryEntry::of).toList(),
+                profile.categories().stream().map(CategoryStanding::of).toList());
     }
 
     private static ColourRecord colour(RatingReads.Record record) {

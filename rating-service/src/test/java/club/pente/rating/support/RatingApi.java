@@ -4,6 +4,8 @@ import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 import static io.restassured.RestAssured.given;
@@ -42,6 +44,17 @@ public final class RatingApi {
 
     public static JsonPath awaitGames(String playerId, int games) {
         return awaitProfile(playerId, p -> p.getInt("games") >= games);
+    }
+
+    /** The profile's standing in the category ({@code categories[]}), empty when it is not listed. */
+    public static Map<String, Object> category(JsonPath profile, String category) {
+        List<Map<String, Object>> categories = profile.getList("categories");
+        return categories.stream().filter(entry -> category.equals(entry.get("category"))).findFirst().orElse(Map.of());
+    }
+
+    /** Waits until the player has at least {@code games} rated games in the category. */
+    public static JsonPath awaitCategoryGames(String playerId, String category, int games) {
+        return awaitProfile(playerId, p -> category(p, category).get("games") instanceof Integer n && n >= games);
     }
 
     public static JsonPath statistics() {

@@ -10,9 +10,11 @@ import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.RatingChanged;
 import club.pente.core.contract.StaffActor;
 import club.pente.core.contract.StaffRole;
+import club.pente.core.contract.TimeControl;
 import club.pente.core.contract.Topic;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
+import club.pente.core.rules.Variant;
 import club.pente.testinfra.IsolatedTopics;
 import club.pente.testinfra.StreamPublisher;
 import club.pente.testinfra.StreamRecorder;
@@ -99,6 +101,14 @@ public final class RatingStreams implements AutoCloseable {
     public static GameEnded ranked(PlayerRef white, PlayerRef black, Status result) {
         return ended(UUID.randomUUID().toString(), white, black, result,
                 result == Status.DRAW ? EndReason.BOARD_FULL : EndReason.FIVE_IN_A_ROW, true);
+    }
+
+    /** A ranked game of the variant at the time control, won by five in a row (or drawn), as the game service publishes it now. */
+    public static GameEnded ranked(PlayerRef white, PlayerRef black, Status result, Variant variant, TimeControl timeControl) {
+        return new GameEnded(Contracts.SCHEMA_VERSION, UUID.randomUUID().toString(), UUID.randomUUID().toString(), 42, Contracts.now(),
+                UUID.randomUUID().toString(), result, result == Status.DRAW ? EndReason.BOARD_FULL : EndReason.FIVE_IN_A_ROW, true,
+                white, black, 41, PerSide.ZERO, new PerSide(result == Status.WHITE_WINS ? 5 : 0, result == Status.BLACK_WINS ? 5 : 0),
+                null, variant, timeControl, null);
     }
 
     public static PlayerRef account(String name) {
