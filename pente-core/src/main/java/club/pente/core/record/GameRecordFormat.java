@@ -4,6 +4,7 @@ import club.pente.core.notation.Notation;
 import club.pente.core.notation.NotationException;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
+import club.pente.core.rules.Variant;
 
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -23,12 +24,15 @@ import java.util.Map;
  * [Result "WHITE_WINS"]
  * [Reason "FIVE_IN_A_ROW"]
  * [TimeControl "600+5"]
+ * [Variant "pente"]
  *
  * 1. K10 L11 2. N10 L10
  * 3. ...
  * </pre>
  *
  * Move numbers count pairs of plies (white then black); the reader ignores them and {@code #} comments.
+ * {@code Variant} is the variant's id ({@code pente}, {@code keryo}, {@code gomoku}; read in any case); a record
+ * without it (written before variants) is Pente. Unknown headers are kept out of the record, not refused.
  */
 public final class GameRecordFormat {
     private static final int PAIRS_PER_LINE = 8;
@@ -45,6 +49,7 @@ public final class GameRecordFormat {
         header(out, "Result", record.result().name());
         header(out, "Reason", record.reason() == null ? null : record.reason().name());
         header(out, "TimeControl", record.timeControl());
+        header(out, "Variant", record.variant().id());
         out.append('\n');
         List<String> moves = record.moves();
         for (int i = 0; i < moves.size(); i++) {
@@ -109,7 +114,14 @@ public final class GameRecordFormat {
                 throw new RecordFormatException("Date '" + headers.get("Date") + "' is not YYYY-MM-DD");
             }
         }
-        return new GameRecord(headers.get("Event"), white, black, date, result, reason, headers.get("TimeControl"), moves);
+        Variant variant;
+        try {
+            variant = Variant.parse(headers.get("Variant"));
+        } catch (IllegalArgumentException e) {
+            throw new RecordFormatException("Variant '" + headers.get("Variant") + "' is not one of pente, keryo, gomoku");
+        }
+        return new GameRecord(headers.get("Event"), white, black, date, result, reason, headers.get("TimeControl"), moves,
+                variant);
     }
 
     private static void parseHeader(String line, int lineNumber, Map<String, String> headers) {

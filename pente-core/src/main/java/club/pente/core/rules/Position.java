@@ -3,18 +3,36 @@ package club.pente.core.rules;
 import java.util.Arrays;
 
 /**
- * A Pente game in progress: stones, side to move, captured pairs, result, and the history needed to
- * undo. {@link #apply(int)} and {@link #undo()} do captures, win and draw detection and keep a Zobrist
- * hash, without allocating (the history arrays only grow when a game passes their capacity).
+ * A game in progress under one {@link Variant} (Pente unless told): stones, side to move, captures, result, and
+ * the history needed to undo. {@link #apply(int)} and {@link #undo()} do captures, win and draw detection and keep a
+ * Zobrist hash, without allocating (the history arrays only grow when a game passes their capacity).
+ *
+ * <p>Captures: Pente takes exactly two flanked stones, Keryo two or three (in one direction only one of the two
+ * can apply: the stone behind the second is either the mover's or the opponent's), Gomoku none. {@link
+ * #capturedPairs(Color)} counts captures (a pair or, in Keryo, a trio), {@link #capturedStones(Color)} the stones
+ * taken; the capture win is {@link Variant#captureWinStones()} stones. Five in a row is decided before the
+ * capture win (a move doing both wins by five).
  *
  * <p>Not thread-safe; one owner at a time.
  */
 public final class Position {
-    private static final int WIN_PAIRS = 5;
+    /** Bit d of a capture mask: a pair taken in direction d; bit TRIO + d: a trio. */
+    private static final int TRIO = 8;
+
+    private final Variant variant;
+    /** The variant's switches, copied into fields so that the move path reads no enum. */
+    private final boolean captures;
+    private final boolean pairCaptures;
+    private final boolean trioCaptures;
+    private final boolean tournamentRule;
+    /** Captured stones that win; {@code Integer.MAX_VALUE} when captures never win. */
+    private final int captureWin;
 
     private final byte[] cells = new byte[Board.CELLS];
     private final int[] stones = new int[3];
+    /** Captures made per side (pairs and trios), and the stones they took. */
     private final int[] pairs = new int[3];
+    private final int[] taken = new int[3];
     private int stoneTotal;
     private int ply;
     private int toMove = Color.WHITE.code();
@@ -24,20 +42,38 @@ public final class Position {
     /** Plies before the recorded history: stones put on the board by {@link #setUp}, not played. */
     private int basePly;
 
-    // Per ply: the point played and a bit per direction in which a pair was captured.
+    // Per ply: the point played and a capture mask (bit d: a pair taken in direction d, bit 8 + d: a trio).
     private int[] playedPoints = new int[512];
-    private byte[] captureMasks = new byte[512];
+    private short[] captureMasks = new short[512];
 
+    /** The start of a Pente game. */
     public Position() {
+        this(Variant.PENTE);
+    }
+
+    /** The start of a game of {@code variant} (null is Pente). */
+    public Position(Variant variant) {
+        this.variant = Variant.orDefault(variant);
+        this.pairCaptures = this.variant.pairCaptures();
+        this.trioCaptures = this.variant.trioCaptures();
+        this.captures = pairCaptures || trioCaptures;
+        this.tournamentRule = this.variant.tournamentRule();
+        this.captureWin = this.variant.captureWinStones() > 0 ? this.variant.captureWinStones() : Integer.MAX_VALUE;
+        this.hash = Zobrist.VARIANT[this.variant.ordinal()];
         Arrays.fill(cells, Board.BORDER);
         for (int p = 0; p < Board.POINTS; p++) {
             cells[Board.CELL_OF_POINT[p]] = 0;
         }
     }
 
-    /** Replays moves given as point indexes; throws on the first illegal one. */
+    /** Replays Pente moves given as point indexes; throws on the first illegal one. */
     public static Position of(int... points) {
-        Position position = new Position();
+        return of(Variant.PENTE, points);
+    }
+
+    /** Replays moves of {@code variant} given as point indexes; throws on the first illegal one. */
+    public static Position of(Variant variant, int... points) {
+        Position position = new Position(variant);
         for (int point : points) {
             position.play(point);
         }
@@ -50,7 +86,12 @@ public final class Position {
      * starts at the number of stones so that move numbers stay plausible.
      */
     public static Position setUp(int[] white, int[] black, Color toMove) {
-        Position position = new Position();
+        return setUp(Variant.PENTE, white, black, toMove);
+    }
+
+    /** {@link #setUp(int[], int[], Color)} for a game of {@code variant}; no stones count as captured. */
+    public static Position setUp(Variant variant, int[] white, int[] black, Color toMove) {
+        Position position = new Position(variant);
         for (int point : white) {
             position.place(point, Color.WHITE);
         }
@@ -90,7 +131,7 @@ public final class Position {
         if (ply == 0 && point != Board.CENTRE) {
             return MoveError.FIRST_MOVE_NOT_CENTRE;
         }
-        if (ply == 2 && Board.distance(point, Board.CENTRE) < 3) {
+        if (ply == 2 && tournamentRule && Board.distance(point, Board.CENTRE) < 3) {
             return MoveError.TOURNAMENT_RULE;
         }
         return null;
@@ -107,9 +148,9 @@ public final class Position {
 
     /**
      * Plays a move the caller knows to be legal (see {@link #check(int)}): places the stone, removes
-     * captured pairs, then decides five in a row, fifth pair or full board.
+     * captured pairs (and trios in Keryo), then decides five in a row, the capture win or full board.
      *
-     * @return the number of pairs this move captured
+     * @return the number of captures this move made (pairs and trios)
      */
     public int apply(int point) {
         final byte[] b = cells;
@@ -123,26 +164,45 @@ public final class Position {
 
         int mask = 0;
         int captured = 0;
-        final int[] dirs = Board.DIRECTIONS;
-        for (int d = 0; d < 8; d++) {
-            int off = dirs[d];
-            int c1 = cell + off;
-            if (b[c1] == opp && b[c1 + off] == opp && b[c1 + 2 * off] == me) {
+        int removed = 0;
+        if (captures) {
+            final int[] dirs = Board.DIRECTIONS;
+            for (int d = 0; d < 8; d++) {
+                int off = dirs[d];
+                int c1 = cell + off;
                 int c2 = c1 + off;
-                b[c1] = 0;
-                b[c2] = 0;
-                h ^= Zobrist.STONE[opp][Board.POINT_OF_CELL[c1]] ^ Zobrist.STONE[opp][Board.POINT_OF_CELL[c2]];
-                mask |= 1 << d;
-                captured++;
+                if (b[c1] != opp || b[c2] != opp) {
+                    continue;
+                }
+                // The padding holds walks of four steps: c4 is at most a border cell.
+                int c3 = c2 + off;
+                if (b[c3] == me && pairCaptures) {
+                    b[c1] = 0;
+                    b[c2] = 0;
+                    h ^= Zobrist.STONE[opp][Board.POINT_OF_CELL[c1]] ^ Zobrist.STONE[opp][Board.POINT_OF_CELL[c2]];
+                    mask |= 1 << d;
+                    captured++;
+                    removed += 2;
+                } else if (trioCaptures && b[c3] == opp && b[c3 + off] == me) {
+                    b[c1] = 0;
+                    b[c2] = 0;
+                    b[c3] = 0;
+                    h ^= Zobrist.STONE[opp][Board.POINT_OF_CELL[c1]] ^ Zobrist.STONE[opp][Board.POINT_OF_CELL[c2]]
+                            ^ Zobrist.STONE[opp][Board.POINT_OF_CELL[c3]];
+                    mask |= 1 << (TRIO + d);
+                    captured++;
+                    removed += 3;
+                }
             }
-        }
-        if (captured != 0) {
-            int before = pairs[me];
-            int after = before + captured;
-            pairs[me] = after;
-            stones[opp] -= 2 * captured;
-            stoneTotal -= 2 * captured;
-            h ^= Zobrist.CAPTURES[me][before & 63] ^ Zobrist.CAPTURES[me][after & 63];
+            if (captured != 0) {
+                pairs[me] += captured;
+                int before = taken[me];
+                int after = before + removed;
+                taken[me] = after;
+                stones[opp] -= removed;
+                stoneTotal -= removed;
+                h ^= Zobrist.CAPTURES[me][before & 63] ^ Zobrist.CAPTURES[me][after & 63];
+            }
         }
 
         final int index = ply - basePly;
@@ -150,7 +210,7 @@ public final class Position {
             growHistory();
         }
         playedPoints[index] = point;
-        captureMasks[index] = (byte) mask;
+        captureMasks[index] = (short) mask;
         ply++;
         toMove = opp;
         hash = h ^ Zobrist.BLACK_TO_MOVE;
@@ -158,7 +218,7 @@ public final class Position {
         if (makesFive(cell, me)) {
             status = me == 1 ? Status.WHITE_WINS : Status.BLACK_WINS;
             reason = EndReason.FIVE_IN_A_ROW;
-        } else if (pairs[me] >= WIN_PAIRS) {
+        } else if (taken[me] >= captureWin) {
             status = me == 1 ? Status.WHITE_WINS : Status.BLACK_WINS;
             reason = EndReason.FIVE_CAPTURES;
         } else if (stoneTotal == Board.POINTS) {
@@ -176,7 +236,7 @@ public final class Position {
         final byte[] b = cells;
         ply--;
         final int point = playedPoints[ply - basePly];
-        final int mask = captureMasks[ply - basePly];
+        final int mask = captureMasks[ply - basePly] & 0xFFFF;
         final int opp = toMove;
         final int me = 3 - opp;
         final int cell = Board.CELL_OF_POINT[point];
@@ -186,22 +246,33 @@ public final class Position {
         stoneTotal--;
         if (mask != 0) {
             int restored = 0;
+            int stonesBack = 0;
             final int[] dirs = Board.DIRECTIONS;
             for (int d = 0; d < 8; d++) {
-                if ((mask & (1 << d)) != 0) {
+                boolean pair = (mask & (1 << d)) != 0;
+                if (pair || (mask & (1 << (TRIO + d))) != 0) {
                     int c1 = cell + dirs[d];
                     int c2 = c1 + dirs[d];
                     b[c1] = (byte) opp;
                     b[c2] = (byte) opp;
                     h ^= Zobrist.STONE[opp][Board.POINT_OF_CELL[c1]] ^ Zobrist.STONE[opp][Board.POINT_OF_CELL[c2]];
+                    if (pair) {
+                        stonesBack += 2;
+                    } else {
+                        int c3 = c2 + dirs[d];
+                        b[c3] = (byte) opp;
+                        h ^= Zobrist.STONE[opp][Board.POINT_OF_CELL[c3]];
+                        stonesBack += 3;
+                    }
                     restored++;
                 }
             }
-            int after = pairs[me];
-            int before = after - restored;
-            pairs[me] = before;
-            stones[opp] += 2 * restored;
-            stoneTotal += 2 * restored;
+            pairs[me] -= restored;
+            int after = taken[me];
+            int before = after - stonesBack;
+            taken[me] = before;
+            stones[opp] += stonesBack;
+            stoneTotal += stonesBack;
             h ^= Zobrist.CAPTURES[me][before & 63] ^ Zobrist.CAPTURES[me][after & 63];
         }
         toMove = me;
@@ -264,8 +335,18 @@ public final class Position {
         return reason;
     }
 
+    public Variant variant() {
+        return variant;
+    }
+
+    /** Captures made by a side: pairs, and in Keryo trios too (one each). */
     public int capturedPairs(Color by) {
         return pairs[by.code()];
+    }
+
+    /** Stones a side has taken from the other (two per pair, three per trio). */
+    public int capturedStones(Color by) {
+        return taken[by.code()];
     }
 
     public int stones(Color color) {
@@ -293,23 +374,28 @@ public final class Position {
         return playedPoints[ply - basePly - 1];
     }
 
-    /** The points captured by the move at a 1-based ply, two per pair, in the order found. */
+    /**
+     * The points captured by the move at a 1-based ply, two per pair and three per trio, nearest the played
+     * stone first within each capture, in direction order.
+     */
     public int[] capturedAt(int ply) {
-        int mask = captureMasks[ply - basePly - 1] & 0xFF;
-        int[] captured = new int[2 * Integer.bitCount(mask)];
         int cell = Board.CELL_OF_POINT[pointAt(ply)];
+        int mask = captureMasks[ply - basePly - 1] & 0xFFFF;
+        int pairMask = mask & 0xFF;
+        int trioMask = mask >>> TRIO;
+        int[] captured = new int[2 * Integer.bitCount(pairMask) + 3 * Integer.bitCount(trioMask)];
         int i = 0;
         for (int d = 0; d < 8; d++) {
-            if ((mask & (1 << d)) != 0) {
-                captured[i++] = Board.POINT_OF_CELL[cell + Board.DIRECTIONS[d]];
-                captured[i++] = Board.POINT_OF_CELL[cell + 2 * Board.DIRECTIONS[d]];
+            int length = (pairMask & (1 << d)) != 0 ? 2 : (trioMask & (1 << d)) != 0 ? 3 : 0;
+            for (int step = 1; step <= length; step++) {
+                captured[i++] = Board.POINT_OF_CELL[cell + step * Board.DIRECTIONS[d]];
             }
         }
         return captured;
     }
 
     /**
-     * Tournament points: one per captured pair, five more for a pente (five in a row).
+     * Tournament points: one per capture (a pair, or in Keryo a trio), five more for a win by five in a row.
      */
     public int points(Color color) {
         int points = pairs[color.code()];

@@ -2,7 +2,10 @@ package club.pente.core.rules;
 
 import java.util.SplittableRandom;
 
-/** Uniformly random legal play, for property tests, benchmarks and engine smoke tests. */
+/**
+ * Uniformly random legal play, for property tests, benchmarks and engine smoke tests. The moves follow the
+ * position's own {@link Variant} (its captures, opening rule and wins).
+ */
 public final class RandomGames {
     private RandomGames() {
     }
@@ -19,6 +22,16 @@ public final class RandomGames {
                 return point;
             }
         }
+    }
+
+    /**
+     * A random game of {@code variant} from the start, played until it ends or {@code maxPlies} is reached; the
+     * moves are the position's history ({@link Position#pointAt(int)}).
+     */
+    public static Position game(Variant variant, SplittableRandom random, int maxPlies) {
+        Position position = new Position(variant);
+        play(position, random, maxPlies);
+        return position;
     }
 
     /** Plays random legal moves until the game ends or {@code maxPlies} is reached; returns the moves. */

@@ -115,6 +115,70 @@ class PenteCliTest {
     }
 
     @Test
+    void replayDefaultsToPenteAndSaysSo() throws Exception {
+        assertThat(run("K10 L10 A1 M10 N10", "replay")).isZero();
+        JsonNode json = json();
+        assertThat(json.get("variant").asText()).isEqualTo("PENTE");
+        assertThat(json.get("capturedStones").toString()).isEqualTo("{\"white\":2,\"black\":0}");
+    }
+
+    @Test
+    void replayAKeryoGameTakesATrio() throws Exception {
+        String moves = "K10 L10 A1 M10 C1 N10 O10";
+        assertThat(run(moves, "replay", "--variant", "keryo")).isZero();
+        JsonNode json = json();
+        assertThat(json.get("variant").asText()).isEqualTo("KERYO");
+        assertThat(json.get("capturedPairs").toString()).isEqualTo("{\"white\":1,\"black\":0}");
+        assertThat(json.get("capturedStones").toString()).isEqualTo("{\"white\":3,\"black\":0}");
+        assertThat(json.get("points").toString()).isEqualTo("{\"white\":1,\"black\":0}");
+        assertThat(json.get("board").get(9).asText()).isEqualTo(".........W...W.....");
+        // The same moves in Pente take nothing.
+        out.reset();
+        assertThat(run(moves, "replay")).isZero();
+        assertThat(json().get("capturedStones").toString()).isEqualTo("{\"white\":0,\"black\":0}");
+    }
+
+    @Test
+    void replayAGomokuGameCapturesNothingAndHasNoTournamentRule() throws Exception {
+        assertThat(run("K10 L10 A1 M10 N10 L11", "replay", "--variant=GOMOKU")).isZero();
+        JsonNode json = json();
+        assertThat(json.get("variant").asText()).isEqualTo("GOMOKU");
+        assertThat(json.get("capturedPairs").toString()).isEqualTo("{\"white\":0,\"black\":0}");
+        assertThat(json.get("board").get(9).asText()).isEqualTo(".........WBBW......");
+        out.reset();
+        assertThat(run("K10 A19 L11", "replay", "--variant", "gomoku")).isZero();
+        assertThat(json().get("ply").asInt()).isEqualTo(3);
+        out.reset();
+        assertThat(run("K10 A19 L11", "replay")).isEqualTo(2);
+    }
+
+    @Test
+    void theVariantMayFollowTheFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("keryo.txt");
+        Files.writeString(file, "K10 L10 A1 M10 C1 N10 O10\n");
+        assertThat(run("", "replay", file.toString(), "--variant", "keryo")).isZero();
+        assertThat(json().get("capturedStones").get("white").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void showNamesTheVariantAndTheStonesTowardsTheCaptureWin() {
+        assertThat(run("K10 L10 A1 M10 C1 N10 O10", "show", "--variant", "keryo")).isZero();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("keryo, ply 7, BLACK to move; captured stones: white 3/15, black 0/15");
+    }
+
+    @Test
+    void aBadVariantIsAUsageError() {
+        for (String[] args : new String[][]{{"replay", "--variant", "chess"}, {"replay", "--variant"}, {"show", "--variant=", "x"},
+                {"replay", "--colour", "white"}, {"replay", "a.txt", "b.txt"}}) {
+            err.reset();
+            assertThat(run("K10", args)).as(String.join(" ", args)).isEqualTo(64);
+            assertThat(err.toString(StandardCharsets.UTF_8)).as(String.join(" ", args)).contains("usage");
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unexpected argument 'b.txt'");
+        assertThat(out.size()).isZero();
+    }
+
+    @Test
     void unknownCommandsPrintUsage() {
         assertThat(run("", "dance")).isEqualTo(64);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("usage");

@@ -55,4 +55,18 @@ class NotationTest {
         assertThat(MoveList.tokens(text)).isEqualTo(List.of("K10", "L11", "N10", "M9", "A1"));
         assertThat(MoveList.tokens("")).isEmpty();
     }
+
+    @Test
+    void replayFollowsTheVariant() {
+        String moves = "K10 L10 A1 M10 C1 N10 O10";
+        assertThat(Replay.of(moves).position().variant()).isEqualTo(club.pente.core.rules.Variant.PENTE);
+        assertThat(Replay.of(moves).position().stoneCount()).isEqualTo(7);
+        Replay.Outcome keryo = Replay.of(club.pente.core.rules.Variant.KERYO, moves);
+        assertThat(keryo.failed()).isFalse();
+        assertThat(keryo.position().variant()).isEqualTo(club.pente.core.rules.Variant.KERYO);
+        assertThat(keryo.position().stoneCount()).isEqualTo(4);
+        Replay.Outcome gomoku = Replay.of(club.pente.core.rules.Variant.GOMOKU, List.of("K10", "A19", "L11"));
+        assertThat(gomoku.failed()).isFalse();
+        assertThat(Replay.of(List.of("K10", "A19", "L11")).badPly()).isEqualTo(3);
+    }
 }

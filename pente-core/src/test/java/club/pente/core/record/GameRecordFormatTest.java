@@ -2,6 +2,7 @@ package club.pente.core.record;
 
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
+import club.pente.core.rules.Variant;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
@@ -47,6 +48,30 @@ class GameRecordFormatTest {
         assertThat(record.moves()).containsExactly("K10", "L11", "N10", "M9");
         assertThat(record.result()).isEqualTo(Status.BLACK_WINS);
         assertThat(record.reason()).isEqualTo(EndReason.RESIGNATION);
+    }
+
+    @Test
+    void aKeryoRecordRoundTripsWithItsVariant() {
+        GameRecord record = new GameRecord("Tournament game", "alice", "bob", LocalDate.of(2026, 12, 2),
+                Status.WHITE_WINS, EndReason.FIVE_CAPTURES, "3d", List.of("K10", "L10", "A1"), Variant.KERYO);
+        String text = GameRecordFormat.write(record);
+        assertThat(text).contains("[Variant \"keryo\"]\n");
+        assertThat(GameRecordFormat.read(text)).isEqualTo(record);
+        for (Variant variant : Variant.values()) {
+            GameRecord other = new GameRecord(null, "a", "b", null, Status.ONGOING, null, "-", List.of("K10"), variant);
+            assertThat(GameRecordFormat.read(GameRecordFormat.write(other)).variant()).isEqualTo(variant);
+        }
+    }
+
+    @Test
+    void aRecordWithoutAVariantIsPenteAndTheHeaderIsReadInAnyCase() {
+        assertThat(GameRecordFormat.read("[White \"a\"]\n[Black \"b\"]\n1. K10").variant()).isEqualTo(Variant.PENTE);
+        assertThat(GameRecordFormat.read("[White \"a\"]\n[Black \"b\"]\n[Variant \"GOMOKU\"]\n").variant())
+                .isEqualTo(Variant.GOMOKU);
+        assertThat(GameRecordFormat.write(new GameRecord(null, "a", "b", null, Status.ONGOING, null, "-", List.of())))
+                .contains("[Variant \"pente\"]");
+        assertThatThrownBy(() -> GameRecordFormat.read("[White \"a\"]\n[Black \"b\"]\n[Variant \"chess\"]\n"))
+                .isInstanceOf(RecordFormatException.class).hasMessageContaining("Variant 'chess'");
     }
 
     @Test

@@ -16,7 +16,11 @@ final class Games {
     }
 
     static Position play(String white, String black) {
-        Position position = new Position();
+        return play(Variant.PENTE, white, black);
+    }
+
+    static Position play(Variant variant, String white, String black) {
+        Position position = new Position(variant);
         Iterator<String> w = tokens(white).iterator();
         Iterator<String> b = tokens(black).iterator();
         Iterator<Integer> whiteFillers = fillers(0).iterator();
