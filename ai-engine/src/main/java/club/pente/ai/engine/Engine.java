@@ -2,6 +2,7 @@ package club.pente.ai.engine;
 
 import club.pente.ai.engine.book.OpeningBook;
 import club.pente.core.rules.Position;
+import club.pente.core.rules.Variant;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.SplittableRandom;
 
 /**
- * The Pente engine: give it a position, get a move.
+ * The Pente engine: give it a position, get a move. It plays the position's {@link Variant} (Pente,
+ * Keryo-Pente, Gomoku) at every level; the opening book is Pente's only.
  *
  * <pre>{@code
  * Engine engine = new Engine(EngineConfig.level(5), seed);
@@ -20,6 +22,11 @@ import java.util.SplittableRandom;
  * point (seeded); from level 6, run the threat search for a forced win (a VCF is played at once, a VCT
  * is tried first by the main search); then the iterative-deepening search within the budget. The move
  * is always checked with {@link Position#check} before it is returned.
+ *
+ * <p><b>Variants:</b> the variant comes with the position ({@code position.variant()}), so every caller
+ * that builds its positions for a variant gets that variant's play; an engine switches its board when
+ * the variant changes (the table's hashes carry the variant, so nothing learnt leaks between them).
+ * {@link #Engine(EngineConfig, long, Variant)} only prepares the board for the first move.
  *
  * <p><b>Threads:</b> one instance per thread (or per game); it is not thread-safe. A search itself may
  * use several threads ({@link EngineConfig#threads()}, or {@link #bestMove(Position, Budget, int)}). Creating one is
@@ -34,9 +41,11 @@ import java.util.SplittableRandom;
 public final class Engine {
     private final EngineConfig config;
     private final SplittableRandom random;
-    private final EngineBoard board;
-    private final Searcher searcher;
-    private final ThreatSearch threats;
+    /** The board, search and threat search of the variant being played; replaced when it changes. */
+    private EngineBoard board;
+    private Searcher searcher;
+    private ThreatSearch threats;
+    private Variant variant;
     private final EvalWeights weights;
     private final TranspositionTable table;
     private final long noiseSalt;
@@ -53,6 +62,12 @@ public final class Engine {
         this(config, seed, EvalWeights.DEFAULT);
     }
 
+    /** An engine whose board is set up for {@code variant} (it follows each position's variant anyway). */
+    public Engine(EngineConfig config, long seed, Variant variant) {
+        this(config, seed, EvalWeights.DEFAULT);
+        use(Variant.orDefault(variant));
+    }
+
     /** An engine that evaluates with other weights (tuning and matches between weight sets). */
     public Engine(EngineConfig config, long seed, EvalWeights weights) {
         this(config, seed, weights, config.level() >= BOOK_LEVEL ? OpeningBook.standard() : null);
@@ -63,16 +78,32 @@ public final class Engine {
         this.config = config;
         this.book = book;
         this.weights = weights;
-        this.board = new EngineBoard(weights);
         this.random = new SplittableRandom(seed);
         this.table = new TranspositionTable(config.ttBits());
         this.noiseSalt = random.nextLong();
-        this.searcher = new Searcher(board, config, table, noiseSalt);
-        this.threats = new ThreatSearch(board, searcher.generator());
+        use(Variant.PENTE);
+    }
+
+    /** Sets the board (and the searches on it) up for a variant, unless it already is. */
+    private void use(Variant next) {
+        if (next == variant) {
+            return;
+        }
+        variant = next;
+        board = new EngineBoard(weights, next);
+        searcher = new Searcher(board, config, table, noiseSalt);
+        threats = new ThreatSearch(board, searcher.generator());
+        helpers.clear();
+        helperBoards.clear();
     }
 
     public EngineConfig config() {
         return config;
+    }
+
+    /** The variant of the last position searched (Pente before the first). */
+    public Variant variant() {
+        return variant;
     }
 
     /** The best move within the level's default thinking time. */
@@ -107,6 +138,7 @@ public final class Engine {
             throw new IllegalStateException("the game is over: " + position.status());
         }
         final long start = System.nanoTime();
+        use(position.variant());
         board.load(position);
         MoveGenerator generator = searcher.generator();
         double roll = random.nextDouble();
@@ -115,7 +147,7 @@ public final class Engine {
         if (win >= 0) {
             return result(position, win, Searcher.WIN - 1, 0, 0, new int[] {win}, start);
         }
-        if (book != null) {
+        if (book != null && variant == Variant.PENTE) {
             // E's block: a book move is answered at once (depth 0, the book's score); result() checks it.
             OpeningBook.Entry entry = book.choose(position, random);
             if (entry != null) {
@@ -166,7 +198,7 @@ public final class Engine {
 
     private Searcher.Outcome parallel(Position position, Budget budget, long start, int preferred, int threads) {
         while (helpers.size() < threads - 1) {
-            EngineBoard helperBoard = new EngineBoard(weights);
+            EngineBoard helperBoard = new EngineBoard(weights, variant);
             helperBoards.add(helperBoard);
             helpers.add(new Searcher(helperBoard, config, table, noiseSalt));
         }

@@ -9,7 +9,7 @@ package club.pente.ai.engine;
  *       ways they can still become five;</li>
  *   <li>the second goal: captured pairs (each pair worth more as the fifth comes closer), capture
  *       threats (worth most to the side to move, who can take at once) and open pairs that one
- *       move would threaten;</li>
+ *       move would threaten; in Keryo the same curve over 15 stones, trios included; none in Gomoku;</li>
  *   <li>the move: threes of the side to move are one tempo from an open four.</li>
  * </ul>
  * Wins (a four to complete, the fifth pair to take) are the search's business, not scored here.
@@ -24,15 +24,20 @@ final class Evaluator {
         final int me = b.toMove;
         final int opp = 3 - me;
         int s = me == 1 ? b.lineScore : -b.lineScore;
-        s += w.pairValue(b.pairs[me]) - w.pairValue(b.pairs[opp]);
-        // The side to move can take one pair now; the opponent's threats can mostly be parried.
-        if (b.captureThreats[me] > 0) {
-            s += w.nextPair(b.pairs[me]) * w.takeNowPercent() / 100
-                    + w.extraThreat() * Math.min(b.captureThreats[me] - 1, 3);
+        // Captures by stones taken, scaled to the variant's threshold (Pente: exactly the pair weights).
+        final int[] value = b.captureValue;
+        s += value[b.taken[me]] - value[b.taken[opp]];
+        // The side to move can take one pair (Keryo: or trio) now; the opponent's threats can mostly be parried.
+        final int myThreats = b.captureThreats[me] + b.trioThreats[me];
+        if (myThreats > 0) {
+            int next = (b.trioThreats[me] > 0 ? b.nextTrioValue : b.nextPairValue)[b.taken[me]];
+            s += next * w.takeNowPercent() / 100 + w.extraThreat() * Math.min(myThreats - 1, 3);
         }
-        if (b.captureThreats[opp] > 0) {
-            int threats = Math.min(b.captureThreats[opp], 4);
-            s -= w.nextPair(b.pairs[opp]) * (threats == 1 ? w.oppOneThreatPercent() : w.oppThreatsPercent()) / 100
+        final int oppThreats = b.captureThreats[opp] + b.trioThreats[opp];
+        if (oppThreats > 0) {
+            int threats = Math.min(oppThreats, 4);
+            int next = (b.trioThreats[opp] > 0 ? b.nextTrioValue : b.nextPairValue)[b.taken[opp]];
+            s -= next * (threats == 1 ? w.oppOneThreatPercent() : w.oppThreatsPercent()) / 100
                     + w.oppThreatEach() * threats;
         }
         s += w.openPair() * (b.openPairs[opp] - b.openPairs[me]);

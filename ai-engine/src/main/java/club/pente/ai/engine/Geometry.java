@@ -8,7 +8,8 @@ import club.pente.core.rules.Board;
  * the two families of line segments the evaluation is built from:
  * <ul>
  *   <li>windows: every run of five points on a line (a five, four, three ... lives in them);</li>
- *   <li>segments: every run of four points on a line (captures are {@code X O O X} patterns).</li>
+ *   <li>segments: every run of four points on a line (captures are {@code X O O X} patterns; Keryo's
+ *       trio captures {@code X O O O X} use the windows' cells with {@link #WINDOW_WEIGHT}).</li>
  * </ul>
  */
 final class Geometry {
@@ -33,6 +34,8 @@ final class Geometry {
     /** WINDOWS_AT[cell * 20 + k]: the k-th window holding the cell; WINDOWS_AT_COUNT[cell] of them. */
     static final int[] WINDOWS_AT = new int[CELLS * MAX_WINDOWS_AT];
     static final byte[] WINDOWS_AT_COUNT = new byte[CELLS];
+    /** WINDOW_WEIGHT[cell * 20 + k]: the power of 3 of the cell's place in that window (Keryo's trio patterns). */
+    static final short[] WINDOW_WEIGHT = new short[CELLS * MAX_WINDOWS_AT];
 
     static final int MAX_SEGMENTS_AT = 16;
     static final int SEGMENTS;
@@ -80,7 +83,9 @@ final class Geometry {
                     int cell = CELL_OF_POINT[Board.point(row + i * step[0], col + i * step[1])];
                     cells[count * length + i] = cell;
                     if (windows) {
-                        WINDOWS_AT[cell * MAX_WINDOWS_AT + WINDOWS_AT_COUNT[cell]++] = count;
+                        int k = cell * MAX_WINDOWS_AT + WINDOWS_AT_COUNT[cell]++;
+                        WINDOWS_AT[k] = count;
+                        WINDOW_WEIGHT[k] = (short) (i == 0 ? 1 : i == 1 ? 3 : i == 2 ? 9 : i == 3 ? 27 : 81);
                     } else {
                         int k = cell * MAX_SEGMENTS_AT + SEGMENTS_AT_COUNT[cell]++;
                         SEGMENTS_AT[k] = count;

@@ -14,7 +14,8 @@ import static club.pente.ai.engine.Geometry.WINDOW_CELLS;
  * Candidate moves (cells) for a board, written into caller-owned arrays so that nothing is allocated
  * per node. Candidates are the empty points within distance 2 of a stone; the opening rule is applied
  * at plies 1 and 3 exactly as pente-core does. Forcing subsets (defences against a threatened win,
- * moves that make a four, captures) feed the quiescence and the threat search.
+ * moves that make a four, captures) feed the quiescence and the threat search. Captures follow the
+ * board's variant: pairs, pairs and trios (Keryo), none (Gomoku, whose threat lists stay empty).
  */
 final class MoveGenerator {
     /** Static ordering weights indexed by how many of a window's stones are the mover's (or the foe's). */
@@ -86,7 +87,7 @@ final class MoveGenerator {
         return n;
     }
 
-    /** A move that wins at once for the side to move (completes five, takes the fifth pair), or -1. */
+    /** A move that wins at once for the side to move (completes five, takes the winning capture), or -1. */
     int winningMove() {
         final EngineBoard b = board;
         final int me = b.toMove;
@@ -94,13 +95,13 @@ final class MoveGenerator {
         if (b.fours[me] > 0 && emptiesOfWindows(me, 4, scratch, 0) > 0) {
             return scratch[0];
         }
-        return b.captureThreats[me] > 0 && b.canWinByCaptures(me) ? b.winningCaptureCell(me) : -1;
+        return b.canWinByCaptures(me) ? b.winningCaptureCell(me) : -1;
     }
 
     /**
      * Replies when the opponent threatens to win next move: block each of its fours, fill the points
-     * where it would take a fifth pair, or capture (a capture can break a four or remove a flanking
-     * stone). Returns how many; 0 means nothing helps.
+     * where it would take a fifth pair (Keryo: the capture reaching 15 stones), or capture (a capture can
+     * break a four or remove a flanking stone). Returns how many; 0 means nothing helps.
      */
     int defences(int[] out) {
         final EngineBoard b = board;
@@ -116,12 +117,12 @@ final class MoveGenerator {
             // Taking the points where it would capture (for a multiple capture one point may do).
             n = captureCells(opp, out, n);
         }
-        return b.captureThreats[me] > 0 ? relevantCaptures(me, opp, pairWin, out, n) : n;
+        return b.captureThreats[me] + b.trioThreats[me] > 0 ? relevantCaptures(me, opp, pairWin, out, n) : n;
     }
 
     /**
      * The captures that take a stone of one of the opponent's fours, or (when it can capture its way to
-     * five pairs) a stone flanking one of its capture threats, or that win at once by reaching five pairs.
+     * the win) a stone flanking one of its capture threats, or that win at once by captures.
      * Any other capture leaves the threatened win on the board.
      */
     private int relevantCaptures(int me, int opp, boolean pairWin, int[] out, int n) {
@@ -143,14 +144,33 @@ final class MoveGenerator {
                 int first = SEGMENT_CELLS[id * 4];
                 critical[cells[first] == opp ? first : SEGMENT_CELLS[id * 4 + 3]] = key;
             }
+            final int[] trios = b.trioList[opp];
+            for (int k = 0, count = b.trioThreats[opp]; k < count; k++) {
+                int id = trios[k];
+                int first = WINDOW_CELLS[id * 5];
+                critical[cells[first] == opp ? first : WINDOW_CELLS[id * 5 + 4]] = key;
+            }
         }
+        final int need = b.winStones - b.taken[me];
         final int[] list = b.captureList[me];
         for (int k = 0, count = b.captureThreats[me]; k < count; k++) {
             int id = list[k];
-            int first = SEGMENT_CELLS[id * 4];
-            int cell = cells[first] == 0 ? first : SEGMENT_CELLS[id * 4 + 3];
+            int cell = b.pairThreatCell(id);
             if (critical[SEGMENT_CELLS[id * 4 + 1]] != key && critical[SEGMENT_CELLS[id * 4 + 2]] != key
-                    && b.pairs[me] + b.capturesAt(cell, me) < 5) {
+                    && b.stonesCapturedAt(cell, me) < need) {
+                continue;
+            }
+            if (mark[cell] != stamp) {
+                mark[cell] = stamp;
+                out[n++] = cell;
+            }
+        }
+        final int[] trios = b.trioList[me];
+        for (int k = 0, count = b.trioThreats[me]; k < count; k++) {
+            int id = trios[k];
+            int cell = b.trioThreatCell(id);
+            if (critical[WINDOW_CELLS[id * 5 + 1]] != key && critical[WINDOW_CELLS[id * 5 + 2]] != key
+                    && critical[WINDOW_CELLS[id * 5 + 3]] != key && b.stonesCapturedAt(cell, me) < need) {
                 continue;
             }
             if (mark[cell] != stamp) {
@@ -168,8 +188,9 @@ final class MoveGenerator {
     }
 
     /**
-     * Attacking moves for the threat search: those that make a four, capture, or (with four pairs
-     * taken) threaten the fifth; with {@code threes}, also those that make a three.
+     * Attacking moves for the threat search: those that make a four, capture, or (one capture from the
+     * win: four pairs taken, in Keryo 12 or more stones) threaten the winning capture; with
+     * {@code threes}, also those that make a three.
      */
     int threatMoves(int[] out, boolean threes) {
         final EngineBoard b = board;
@@ -180,7 +201,7 @@ final class MoveGenerator {
             n = emptiesOfWindows(me, 2, out, n);
         }
         n = captures(me, out, n);
-        if (b.pairs[me] == 4) {
+        if (b.captures && b.winStones - b.taken[me] <= (b.trios ? 3 : 2)) {
             n = captureThreatMoves(me, out, n);
         }
         return n;
@@ -199,39 +220,54 @@ final class MoveGenerator {
         return captures(me, out, n);
     }
 
-    /** Moves that make {@code X O O _}: a capture threat for {@code color}. */
+    /**
+     * Moves that make {@code X O O _}: a capture threat for {@code color}; in Keryo also {@code X O O O _}
+     * (trio threats only when they would win, to keep the threat search narrow).
+     */
     int captureThreatMoves(int color, int[] out, int n) {
-        final byte[] c = board.cells;
-        final byte[] near = board.near;
+        final EngineBoard b = board;
+        final byte[] c = b.cells;
+        final byte[] near = b.near;
         final int opp = 3 - color;
+        final boolean pairThreats = b.winStones - b.taken[color] <= 2 || !b.trios;
+        final boolean trioThreats = b.trios;
         for (int cell : CELL_OF_POINT) {
             if (c[cell] != 0 || near[cell] == 0 || mark[cell] == stamp) {
                 continue;
             }
             for (int off : DIRS) {
-                if (c[cell + off] == opp && c[cell + 2 * off] == opp && c[cell + 3 * off] == 0) {
-                    mark[cell] = stamp;
-                    out[n++] = cell;
-                    break;
+                if (c[cell + off] == opp && c[cell + 2 * off] == opp) {
+                    int c3 = c[cell + 3 * off];
+                    if ((pairThreats && c3 == 0) || (trioThreats && c3 == opp && c[cell + 4 * off] == 0)) {
+                        mark[cell] = stamp;
+                        out[n++] = cell;
+                        break;
+                    }
                 }
             }
         }
         return n;
     }
 
-    /** Moves of {@code color} that capture at least one pair, appended after {@code n} entries. */
+    /** Moves of {@code color} that capture at least one pair (or trio), appended after {@code n} entries. */
     int captures(int color, int[] out, int n) {
-        return board.captureThreats[color] > 0 ? captureCells(color, out, n) : n;
+        return board.captureThreats[color] + board.trioThreats[color] > 0 ? captureCells(color, out, n) : n;
     }
 
-    /** The empty points where {@code color} could capture (the open end of {@code X O O _}). */
+    /** The empty points where {@code color} could capture (the open end of {@code X O O _}, {@code X O O O _}). */
     int captureCells(int color, int[] out, int n) {
-        final byte[] cells = board.cells;
-        final int[] list = board.captureList[color];
-        for (int k = 0, count = board.captureThreats[color]; k < count; k++) {
-            int id = list[k];
-            int first = SEGMENT_CELLS[id * 4];
-            int cell = cells[first] == 0 ? first : SEGMENT_CELLS[id * 4 + 3];
+        final EngineBoard b = board;
+        final int[] list = b.captureList[color];
+        for (int k = 0, count = b.captureThreats[color]; k < count; k++) {
+            int cell = b.pairThreatCell(list[k]);
+            if (mark[cell] != stamp) {
+                mark[cell] = stamp;
+                out[n++] = cell;
+            }
+        }
+        final int[] trios = b.trioList[color];
+        for (int k = 0, count = b.trioThreats[color]; k < count; k++) {
+            int cell = b.trioThreatCell(trios[k]);
             if (mark[cell] != stamp) {
                 mark[cell] = stamp;
                 out[n++] = cell;
@@ -287,21 +323,41 @@ final class MoveGenerator {
         for (int k = cell * MAX_WINDOWS_AT, end = k + WINDOWS_AT_COUNT[cell]; k < end; k++) {
             s += lineValue[windows[WINDOWS_AT[k]]];
         }
+        if (!b.captures) {
+            return s;
+        }
         final byte[] c = b.cells;
+        final boolean trios = b.trios;
+        final int win = b.winStones;
+        final int myTaken = b.taken[me];
+        final int oppTaken = b.taken[opp];
+        // Pairs towards the win (Pente: pairs; Keryo: stones / 3).
+        final int mine = b.captureProgress[myTaken];
+        final int theirs = b.captureProgress[oppTaken];
         for (int off : DIRS) {
             int c1 = c[cell + off];
             int c2 = c[cell + 2 * off];
             int c3 = c[cell + 3 * off];
             if (c1 == opp && c2 == opp) {
                 if (c3 == me) {
-                    s += b.pairs[me] >= 4 ? 200_000 : 700 + 250 * b.pairs[me];
+                    s += myTaken + 2 >= win ? 200_000 : 700 + 250 * mine;
                 } else if (c3 == 0) {
-                    s += b.pairs[me] >= 3 ? 400 : 60;
+                    s += mine >= 3 ? 400 : 60;
+                } else if (trios && c3 == opp) {
+                    int c4 = c[cell + 4 * off];
+                    if (c4 == me) {
+                        s += myTaken + 3 >= win ? 200_000 : 900 + 250 * mine;
+                    } else if (c4 == 0) {
+                        s += mine >= 3 ? 450 : 70;
+                    }
                 }
             } else if (c1 == me && c2 == me) {
                 if (c3 == opp) {
                     // The opponent could capture here: taking the point saves the pair.
-                    s += b.pairs[opp] >= 4 ? 100_000 : 500 + 200 * b.pairs[opp];
+                    s += oppTaken + 2 >= win ? 100_000 : 500 + 200 * theirs;
+                } else if (trios && c3 == me && c[cell + 4 * off] == opp) {
+                    // Keryo: the same for a trio.
+                    s += oppTaken + 3 >= win ? 100_000 : 600 + 200 * theirs;
                 }
             } else if (c1 == me && c2 == opp && c[cell - off] == 0) {
                 // Our new stone and its neighbour make a pair the opponent can flank at once.

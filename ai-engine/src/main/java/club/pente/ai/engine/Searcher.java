@@ -266,7 +266,7 @@ final class Searcher {
         // near win scores, in the opening, or twice in a row. Pente has hardly any zugzwang.
         if (NULL_MOVE && !forced && depth >= NULL_DEPTH && beta - alpha == 1 && !nullBefore[ply - 1]
                 && b.ply >= 6 && Math.abs(beta) < WIN_BOUND && b.threes[3 - b.toMove] == 0
-                && b.captureThreats[3 - b.toMove] == 0 && evaluate() >= beta) {
+                && b.captureThreats[3 - b.toMove] == 0 && b.trioThreats[3 - b.toMove] == 0 && evaluate() >= beta) {
             int r = 2 + depth / 4;
             b.pass();
             nullBefore[ply] = true;

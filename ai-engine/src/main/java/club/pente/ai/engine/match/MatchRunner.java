@@ -8,6 +8,7 @@ import club.pente.ai.engine.protocol.ExternalEngine.EngineFailure;
 import club.pente.core.notation.Notation;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.Position;
+import club.pente.core.rules.Variant;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,6 +37,7 @@ import java.util.concurrent.TimeUnit;
  *             [--external NAME=COMMAND ...] [--games 40] [--seed 1] [--threads N]
  *             [--time-ms T | --nodes N | --scale F] [--max-plies 300] [--prior-draws 1]
  *             [--write levels.json] [--anchor SIDE] [--engine-threads 1] [--grace-ms 1000] [--engine-stderr] [--verbose]
+ *             [--variant pente|keryo|gomoku]
  * </pre>
  *
  * A SIDE is a level of this engine (a number), a NAME given with {@code --external}, or (for
@@ -79,7 +81,8 @@ public final class MatchRunner {
     record Options(List<Side[]> pairings, List<Side> sides, boolean roundRobin, int games, long seed, int threads,
                    Long timeMs, Long nodes, double scale, int maxPlies, double priorDraws, String write, int engineThreads,
                    int anchor,
-                   ExternalEngine.Timeouts timeouts, boolean engineStderr, boolean verbose, String commandLine) {
+                   ExternalEngine.Timeouts timeouts, boolean engineStderr, boolean verbose, String commandLine,
+                   Variant variant) {
     }
 
     /** One game's outcome from the first-named side: 1 win, 0 loss, 0.5 draw; forfeit says who did what wrong. */
@@ -109,6 +112,7 @@ public final class MatchRunner {
             System.err.println("                   [--external NAME=COMMAND ...] [--games 40] [--seed 1] [--threads N]");
             System.err.println("                   [--time-ms T | --nodes N | --scale F] [--max-plies 300] [--prior-draws 1]");
             System.err.println("                   [--write levels.json] [--anchor SIDE] [--engine-threads 1] [--grace-ms 1000] [--engine-stderr] [--verbose]");
+            System.err.println("                   [--variant pente|keryo|gomoku]   (external engines get 'variant ID' when not pente)");
             System.err.println("  SIDE: a level number, a NAME from --external, or a command speaking docs/engine-protocol.md");
             System.exit(64);
             return;
@@ -273,7 +277,7 @@ public final class MatchRunner {
         long seed = options.seed() * 7_919L + game;
         Side whiteSide = aIsWhite ? a : b;
         Side blackSide = aIsWhite ? b : a;
-        Position position = new Position();
+        Position position = new Position(options.variant());
         List<Integer> moves = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         for (int point : Openings.random(openingRandom)) {
@@ -353,6 +357,10 @@ public final class MatchRunner {
                 ExternalEngine.shell(external.command()), options.timeouts(), options.engineStderr());
         try {
             engine.newGame();
+            if (options.variant() != Variant.PENTE) {
+                // Only then: engines written before variants need not know the command.
+                engine.variant(options.variant());
+            }
         } catch (EngineFailure e) {
             engine.close();
             throw e;
@@ -477,6 +485,7 @@ public final class MatchRunner {
         long graceMs = ExternalEngine.Timeouts.DEFAULT.graceMillis();
         boolean engineStderr = false;
         boolean verbose = false;
+        Variant variant = Variant.PENTE;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             switch (arg) {
@@ -517,6 +526,7 @@ public final class MatchRunner {
                 case "--grace-ms" -> graceMs = positive(value(args, ++i, arg), arg);
                 case "--engine-stderr" -> engineStderr = true;
                 case "--verbose" -> verbose = true;
+                case "--variant" -> variant = Variant.parse(value(args, ++i, arg));
                 default -> throw new IllegalArgumentException("unknown argument " + arg);
             }
         }
@@ -569,6 +579,9 @@ public final class MatchRunner {
                 }
             }
         }
+        if (write != null && variant != Variant.PENTE) {
+            throw new IllegalArgumentException("--write stores Pente's levels: leave out --variant");
+        }
         if (write != null && robin == null) {
             throw new IllegalArgumentException("--write stores a --round-robin of levels");
         }
@@ -582,7 +595,8 @@ public final class MatchRunner {
         ExternalEngine.Timeouts timeouts = new ExternalEngine.Timeouts(ExternalEngine.Timeouts.DEFAULT.handshakeMillis(),
                 ExternalEngine.Timeouts.DEFAULT.commandMillis(), graceMs);
         return new Options(pairings, sides, robin != null, games, seed, threads, timeMs, nodes, scale, maxPlies,
-                priorDraws, write, engineThreads, anchor, timeouts, engineStderr, verbose, String.join(" ", quoted(args)));
+                priorDraws, write, engineThreads, anchor, timeouts, engineStderr, verbose, String.join(" ", quoted(args)),
+                variant);
     }
 
     /** Resolves a side token and records it in {@code sides} (first appearance order). */

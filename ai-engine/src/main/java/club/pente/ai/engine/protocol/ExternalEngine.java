@@ -114,6 +114,11 @@ public final class ExternalEngine implements AutoCloseable {
         expectOk("newgame");
     }
 
+    /** Switches the engine to a variant's rules ({@code variant ID}); a new game starts. */
+    public void variant(club.pente.core.rules.Variant variant) throws EngineFailure {
+        expectOk("variant " + variant.id());
+    }
+
     /** Sets the position as the moves from the empty board (point indexes). */
     public void position(List<Integer> moves) throws EngineFailure {
         StringBuilder line = new StringBuilder("position");

@@ -8,6 +8,7 @@ import club.pente.core.notation.Notation;
 import club.pente.core.notation.NotationException;
 import club.pente.core.rules.MoveError;
 import club.pente.core.rules.Position;
+import club.pente.core.rules.Variant;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -18,14 +19,16 @@ import java.security.CodeSource;
 
 /**
  * Our engine behind the line protocol of docs/engine-protocol.md, on stdin/stdout:
- * {@code ProtocolServer --level N [--seed S]}.
+ * {@code ProtocolServer --level N [--seed S] [--variant pente|keryo|gomoku]}; the {@code variant ID}
+ * command switches the rules (a new game starts).
  *
  * <p>It uses only the engine API that is stable since 76751d7 ({@code new Engine(EngineConfig, long)},
  * {@code bestMove(Position, Budget)}, {@code Budget.millis/nodes}, {@code EngineConfig.level},
  * {@link SearchResult}), so that it also drives an older revision's engine: put that revision's
  * ai-engine jar first on the classpath and this class is found in today's jar while {@code Engine} and
  * everything it uses come from the old one. The handshake names the jar {@code Engine} was loaded from,
- * which shows which engine really plays.
+ * which shows which engine really plays. Variants only need {@code new Position(Variant)} from pente-core
+ * (an engine from before variants would play Pente's rules on them, and its moves are checked).
  *
  * <p>Every command line gets exactly one answer line; bad input gets an {@code error} line, never a crash.
  */
@@ -41,10 +44,16 @@ public final class ProtocolServer {
     private final long seed;
     private final String name;
     private Engine engine;
+    private Variant variant;
     private Position position;
     private boolean greeted;
 
     ProtocolServer(InputStream in, PrintStream out, int level, long seed) {
+        this(in, out, level, seed, Variant.PENTE);
+    }
+
+    ProtocolServer(InputStream in, PrintStream out, int level, long seed, Variant variant) {
+        this.variant = Variant.orDefault(variant);
         this.in = in instanceof BufferedInputStream ? in : new BufferedInputStream(in);
         this.out = out;
         this.level = level;
@@ -56,22 +65,25 @@ public final class ProtocolServer {
     public static void main(String[] args) {
         int level = -1;
         long seed = 1;
+        Variant variant = Variant.PENTE;
         try {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--level" -> level = Integer.parseInt(value(args, ++i));
                     case "--seed" -> seed = Long.parseLong(value(args, ++i));
+                    case "--variant" -> variant = Variant.parse(value(args, ++i));
                     default -> throw new IllegalArgumentException("unexpected argument " + args[i]);
                 }
             }
             if (level < 0) {
                 throw new IllegalArgumentException("--level N is required");
             }
-            ProtocolServer server = new ProtocolServer(System.in, System.out, level, seed);
+            ProtocolServer server = new ProtocolServer(System.in, System.out, level, seed, variant);
             System.exit(server.run());
         } catch (IllegalArgumentException e) {
             System.err.println("ProtocolServer: " + e.getMessage());
-            System.err.println("usage: ProtocolServer --level N [--seed S]   (line protocol: docs/engine-protocol.md)");
+            System.err.println("usage: ProtocolServer --level N [--seed S] [--variant pente|keryo|gomoku]"
+                    + "   (line protocol: docs/engine-protocol.md)");
             System.exit(USAGE);
         } catch (IOException e) {
             System.err.println("ProtocolServer: " + e.getMessage());
@@ -133,9 +145,10 @@ public final class ProtocolServer {
                     yield "error newgame takes no arguments";
                 }
                 engine = null;
-                position = new Position();
+                position = new Position(variant);
                 yield "ok";
             }
+            case "variant" -> setVariant(words);
             case "position" -> setPosition(words);
             case "move" -> move(words);
             case "go" -> go(words);
@@ -143,8 +156,25 @@ public final class ProtocolServer {
         };
     }
 
+    /** {@code variant ID}: the rules of the following games; starts a new game (the board is emptied). */
+    private String setVariant(String[] words) {
+        if (words.length != 2) {
+            return "error usage: variant pente|keryo|gomoku";
+        }
+        Variant next;
+        try {
+            next = Variant.parse(words[1]);
+        } catch (IllegalArgumentException e) {
+            return "error " + ProtocolLines.printable(e.getMessage(), 80);
+        }
+        variant = next;
+        engine = null;
+        position = new Position(variant);
+        return "ok";
+    }
+
     private String setPosition(String[] words) {
-        Position next = new Position();
+        Position next = new Position(variant);
         for (int i = 1; i < words.length; i++) {
             String problem = play(next, words[i]);
             if (problem != null) {
@@ -160,7 +190,7 @@ public final class ProtocolServer {
             return "error move takes one point, like 'move K10'";
         }
         if (position == null) {
-            position = new Position();
+            position = new Position(variant);
         }
         String problem = play(position, words[1]);
         return problem == null ? "ok" : "error " + problem;
@@ -200,7 +230,7 @@ public final class ProtocolServer {
             return "error MILLIS must be 1.." + MAX_MILLIS + " and N positive";
         }
         if (position == null) {
-            position = new Position();
+            position = new Position(variant);
         }
         if (position.status().isOver()) {
             return "error the game is over: " + position.status();

@@ -4,6 +4,7 @@ import club.pente.ai.engine.EngineConfig;
 import club.pente.core.notation.MoveList;
 import club.pente.core.notation.Notation;
 import club.pente.core.notation.NotationException;
+import club.pente.core.rules.Variant;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +18,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code pente analyse [FILE] [--json] [--level N] [--time-ms T | --nodes N] [--seed S]}: reviews a move
+ * {@code pente analyse [FILE] [--json] [--level N] [--time-ms T | --nodes N] [--seed S] [--variant V]}: reviews a move
  * list (the format of {@code pente replay}, from FILE or stdin) and prints the review as text, or with
  * {@code --json} exactly the JSON of {@code POST /api/ai/review}. Exit codes: 0 done, 64 wrong usage,
  * 65 an illegal move list (the message names the move), 66 unreadable input.
@@ -50,6 +51,7 @@ public final class AnalyseCli {
         Long nodes = null;
         long seed = 1;
         boolean json = false;
+        Variant variant = Variant.PENTE;
         String file = null;
         ReviewOptions options;
         try {
@@ -60,6 +62,7 @@ public final class AnalyseCli {
                     case "--nodes" -> nodes = Long.parseLong(value(args, ++i));
                     case "--seed" -> seed = Long.parseLong(value(args, ++i));
                     case "--json" -> json = true;
+                    case "--variant" -> variant = Variant.parse(value(args, ++i));
                     case "-h", "--help" -> {
                         usage(out);
                         return OK;
@@ -111,7 +114,7 @@ public final class AnalyseCli {
         }
         GameReview review;
         try {
-            review = new GameReviewer(options, seed).review(points);
+            review = new GameReviewer(options, seed).review(variant, points);
         } catch (IllegalArgumentException e) {
             err.println("pente analyse: " + e.getMessage());
             return BAD_INPUT;
@@ -165,10 +168,12 @@ public final class AnalyseCli {
     }
 
     private static void usage(PrintStream to) {
-        to.println("usage: pente analyse [FILE] [--json] [--level N] [--time-ms T | --nodes N] [--seed S]");
+        to.println("usage: pente analyse [FILE] [--json] [--level N] [--time-ms T | --nodes N] [--seed S]"
+                + " [--variant pente|keryo|gomoku]");
         to.println("  reviews a finished or unfinished game (a move list from FILE or stdin): every move marked");
         to.println("  BEST/GOOD/INACCURACY/MISTAKE/BLUNDER/FORCED with the engine's best move and line;");
         to.println("  level " + ReviewOptions.MIN_LEVEL + ".." + EngineConfig.MAX_LEVEL + " (default " + DEFAULT_LEVEL
-                + "), --time-ms per ply (default " + DEFAULT_MILLIS + ") or --nodes per ply (reproducible)");
+                + "), --time-ms per ply (default " + DEFAULT_MILLIS + ") or --nodes per ply (reproducible);");
+        to.println("  --variant: the rules the moves were played under (default pente)");
     }
 }

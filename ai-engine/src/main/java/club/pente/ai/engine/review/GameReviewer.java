@@ -11,6 +11,7 @@ import club.pente.core.rules.IllegalMoveException;
 import club.pente.core.rules.MoveError;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.Status;
+import club.pente.core.rules.Variant;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -75,19 +76,30 @@ public final class GameReviewer {
         return options;
     }
 
-    /** Reviews a game given as point indexes from the first move. */
+    /** Reviews a Pente game given as point indexes from the first move. */
     public GameReview review(List<Integer> points) {
-        return review(points, Long.MAX_VALUE);
+        return review(Variant.PENTE, points, Long.MAX_VALUE);
+    }
+
+    /** Reviews a game of {@code variant} given as point indexes from the first move. */
+    public GameReview review(Variant variant, List<Integer> points) {
+        return review(variant, points, Long.MAX_VALUE);
+    }
+
+    /** As {@link #review(Variant, List, long)} for Pente. */
+    public GameReview review(List<Integer> points, long deadlineNanos) {
+        return review(Variant.PENTE, points, deadlineNanos);
     }
 
     /**
-     * As {@link #review(List)}, stopping with a {@link CancellationException} once {@link System#nanoTime()}
+     * As {@link #review(Variant, List)}, stopping with a {@link CancellationException} once {@link System#nanoTime()}
      * passes {@code deadlineNanos} (checked between searches) or the thread is interrupted (the flag stays set).
      *
      * @throws IllegalArgumentException when the list holds an illegal move (message names the ply and why)
      */
-    public GameReview review(List<Integer> points, long deadlineNanos) {
-        validate(points);
+    public GameReview review(Variant variant, List<Integer> points, long deadlineNanos) {
+        variant = Variant.orDefault(variant);
+        validate(variant, points);
         int n = points.size();
         Budget budget = options.searchBudget();
         EngineConfig config = EngineConfig.level(options.level());
@@ -97,8 +109,8 @@ public final class GameReviewer {
         if (tableBits != 0) {
             config = config.withTtBits(tableBits);
         }
-        Engine engine = new Engine(config, seed);
-        Position position = new Position();
+        Engine engine = new Engine(config, seed, variant);
+        Position position = new Position(variant);
 
         // Pass 1: the searches. Pass 2 (below) turns their values into marks, using what later plies proved.
         List<Ply> plies = new ArrayList<>(n);
@@ -274,10 +286,15 @@ public final class GameReviewer {
 
     /** Replays the list on a scratch position so that nothing is searched for an illegal game. */
     static void validate(List<Integer> points) {
+        validate(Variant.PENTE, points);
+    }
+
+    /** Replays the list under {@code variant}'s rules on a scratch position. */
+    static void validate(Variant variant, List<Integer> points) {
         if (points == null) {
             throw new IllegalArgumentException("no move list");
         }
-        Position position = new Position();
+        Position position = new Position(variant);
         for (int i = 0; i < points.size(); i++) {
             Integer point = points.get(i);
             if (point == null || point < 0 || point >= Board.POINTS) {

@@ -3,6 +3,7 @@ package club.pente.ai.engine.protocol;
 import club.pente.core.notation.Notation;
 import club.pente.core.rules.MoveError;
 import club.pente.core.rules.Position;
+import club.pente.core.rules.Variant;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
@@ -27,6 +28,43 @@ class ProtocolServerTest {
 
     private static List<String> session(String input) throws IOException {
         return session(input.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    @Test
+    void playsTheVariantItIsGiven() throws IOException {
+        List<String> out = session("""
+                pente 1
+                variant gomoku
+                position K10 L11 K11
+                variant KERYO
+                position K10 L10 N13 L11 L9 L12
+                move L13
+                move L11
+                go 1000 nodes 2000
+                variant chess
+                variant
+                newgame
+                position K10 L11 K11
+                quit
+                """);
+        assertThat(out).hasSize(13);
+        // Gomoku has no tournament rule (K11 next to the centre is fine); in Keryo L13 takes the trio L10-L12,
+        // so Black may play on L11 again.
+        assertThat(out.subList(1, 7)).containsOnly("ok");
+        String move = out.get(7).split(" ")[1];
+        Position keryo = Position.of(Variant.KERYO, points("K10 L10 N13 L11 L9 L12 L13 L11"));
+        assertThat(keryo.capturedStones(club.pente.core.rules.Color.WHITE)).isEqualTo(3);
+        assertThat(keryo.check(Notation.parse(move))).isNull();
+        assertThat(out.get(8)).startsWith("error unknown variant 'chess'");
+        assertThat(out.get(9)).isEqualTo("error usage: variant pente|keryo|gomoku");
+        // The variant stays for new games: Keryo keeps the tournament rule, so K11 is refused at move 3.
+        assertThat(out.get(10)).isEqualTo("ok");
+        assertThat(out.get(11)).startsWith("error move 3 'K11': ");
+        assertThat(out.get(12)).isEqualTo("bye");
+    }
+
+    private static int[] points(String moves) {
+        return java.util.Arrays.stream(moves.split(" ")).mapToInt(Notation::parse).toArray();
     }
 
     @Test
