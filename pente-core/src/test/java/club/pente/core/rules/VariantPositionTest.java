@@ -173,6 +173,7 @@ class VariantPositionTest {
         Position position = play(Variant.KERYO, "K10 _ _", "L10 M10 N10");
         long hash = position.hash();
         position.play(p("O10"));
+        assertThat(position.capturedStones(Color.WHITE)).isEqualTo(3);
         assertThat(position.hash()).isNotEqualTo(hash);
         position.undo();
         assertThat(position.hash()).isEqualTo(hash);
@@ -189,6 +190,8 @@ class VariantPositionTest {
     void keryoTheSamePositionAfterATrioCaptureHasTheSameHashWhicheverOrder() {
         Position a = play(Variant.KERYO, "K10 _ _ O10 C3", "L10 M10 N10 R15");
         Position b = play(Variant.KERYO, "K10 C3 _ _ O10", "N10 R15 M10 L10");
+        assertThat(a.capturedStones(Color.WHITE)).isEqualTo(3);
+        assertThat(b.capturedStones(Color.WHITE)).isEqualTo(3);
         assertThat(a.hash()).isEqualTo(b.hash());
         Position pente = play(Variant.PENTE, "K10 _ _ O10 C3", "L10 M10 N10 R15");
         assertThat(pente.hash()).isNotEqualTo(a.hash());
