@@ -23,7 +23,9 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The lobby's live numbers for every lobby socket: players online (all gateways), players searching
- * (matchmaking), live games (the authority), and personal notifications such as "your game is ready".
+ * (matchmaking), live games (the authority), and personal notifications such as "your game is ready" or "your turn".
+ * Signed-in sockets are indexed by player id, so a notification (one per move, for "your turn") is a map lookup, never
+ * a scan of every lobby socket.
  */
 @ApplicationScoped
 public class LobbySockets {
@@ -35,6 +37,8 @@ public class LobbySockets {
     }
 
     private final Map<String, Member> members = new ConcurrentHashMap<>();
+    /** Player id -> that player's authenticated lobby sockets here (connection id -> connection). */
+    private final Map<String, Map<String, WebSocketConnection>> byPlayer = new ConcurrentHashMap<>();
     private final Presence presence;
     private final GameRooms games;
     private final GameServiceClient gameService;
@@ -61,24 +65,63 @@ public class LobbySockets {
     }
 
     void leave(WebSocketConnection connection) {
-        members.remove(connection.id());
+        Member member = members.remove(connection.id());
+        if (member != null) {
+            Identity identity = member.identity().get();
+            if (identity != null) {
+                unindex(identity.id(), connection);
+            }
+        }
     }
 
     void identify(WebSocketConnection connection, Identity identity) {
         Member member = members.get(connection.id());
-        if (member != null) {
-            member.identity().set(identity);
+        if (member == null) {
+            return;
         }
+        Identity before = member.identity().getAndSet(identity);
+        if (before != null && !before.id().equals(identity.id())) {
+            unindex(before.id(), connection);
+        }
+        byPlayer.computeIfAbsent(identity.id(), id -> new ConcurrentHashMap<>()).put(connection.id(), connection);
+        // Closed meanwhile (leave ran before the index entry was made): take it out again.
+        if (!members.containsKey(connection.id())) {
+            unindex(identity.id(), connection);
+        }
+    }
+
+    private void unindex(String playerId, WebSocketConnection connection) {
+        byPlayer.computeIfPresent(playerId, (id, sockets) -> {
+            sockets.remove(connection.id());
+            return sockets.isEmpty() ? null : sockets;
+        });
+    }
+
+    /** Whether any signed-in lobby socket is open here: without one, no move needs reading for "your turn". */
+    public boolean hasPlayers() {
+        return !byPlayer.isEmpty();
+    }
+
+    /** Whether the player has a signed-in lobby socket here. */
+    public boolean present(String playerId) {
+        return playerId != null && byPlayer.containsKey(playerId);
     }
 
     /** A matchmaking notification for one player: to that player's lobby sockets on this gateway. */
     public void notify(String playerId, String json) {
-        if (playerId == null) {
+        if (present(playerId)) {
+            notify(playerId, SocketCodec.tree(json));
+        }
+    }
+
+    /** A notification ({@code {"type":"notification","event":...}}) to the player's lobby sockets on this gateway. */
+    public void notify(String playerId, JsonNode event) {
+        Map<String, WebSocketConnection> sockets = playerId == null ? null : byPlayer.get(playerId);
+        if (sockets == null || sockets.isEmpty()) {
             return;
         }
-        String text = SocketCodec.encode(new ServerFrame.Notification(SocketCodec.tree(json)));
-        members.values().stream().filter(m -> playerId.equals(m.key()))
-                .forEach(m -> sender.send(m.connection(), SocketKind.LOBBY, text));
+        String text = SocketCodec.encode(new ServerFrame.Notification(event));
+        sockets.values().forEach(connection -> sender.send(connection, SocketKind.LOBBY, text));
     }
 
     /** Some game started or ended (or a record did not say which type it is): the live list is fetched again at the next tick. */

@@ -55,4 +55,36 @@ class ApiRoutesTest {
         assertThatThrownBy(() -> new ApiRoutes(Map.of("games", List.of("/q/openapi")))).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new ApiRoutes(Map.of("games", List.of("/api/gamesx")))).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** The gateway's own configuration (pente.proxy.paths.* in application.properties), as ApiProxy builds its routes. */
+    private static ApiRoutes configured() throws java.io.IOException {
+        java.util.Properties properties = new java.util.Properties();
+        try (var in = ApiRoutesTest.class.getResourceAsStream("/application.properties")) {
+            properties.load(in);
+        }
+        Map<String, List<String>> byService = new java.util.HashMap<>();
+        for (String service : List.of("games", "matchmaking", "ratings", "ai")) {
+            byService.put(service, List.of(properties.getProperty("pente.proxy.paths." + service).split(",")));
+        }
+        return new ApiRoutes(byService);
+    }
+
+    @Test
+    void issue18sPathsAreForwardedToTheirServices() throws Exception {
+        ApiRoutes configured = configured();
+        Map<String, String> expected = Map.of(
+                "/api/games/mine", "games",
+                "/api/matchmaking/tournaments", "matchmaking",
+                "/api/matchmaking/tournaments/t-1", "matchmaking",
+                "/api/matchmaking/tournaments/t-1/join", "matchmaking",
+                "/api/matchmaking/tournaments/t-1/cancel", "matchmaking",
+                "/api/ratings/players/p-1/rating", "ratings",
+                "/api/ratings/leaderboard", "ratings");
+        expected.forEach((path, service) ->
+                assertThat(configured.serviceFor(PathRules.checkPath(path).segments())).as(path).isEqualTo(service));
+        for (String path : List.of("/api/matchmaking/tournaments/t-1/start", "/api/matchmaking/tournaments/t-1/join/x",
+                "/api/games/mine/x")) {
+            assertThat(configured.serviceFor(PathRules.checkPath(path).segments())).as(path).isNull();
+        }
+    }
 }
