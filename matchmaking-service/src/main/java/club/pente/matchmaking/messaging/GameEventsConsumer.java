@@ -8,10 +8,12 @@ import club.pente.core.contract.GameStarted;
 import club.pente.core.contract.MoveRejected;
 import club.pente.matchmaking.application.GameEndings;
 import club.pente.matchmaking.application.GameStarts;
+import club.pente.matchmaking.tournament.Tournaments;
 import club.pente.messaging.TypeHeader;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.reactive.messaging.annotations.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.header.Headers;
@@ -24,7 +26,7 @@ import java.util.function.BooleanSupplier;
 
 /**
  * Reads {@code pente.game.events} (one group for all instances) and hands every {@code GameEnded} to
- * {@link GameEndings}, every {@code GameStarted} and {@code MoveRejected} (the answers to its CreateGame
+ * {@link GameEndings} (and one of a tournament also to {@link Tournaments}), every {@code GameStarted} and {@code MoveRejected} (the answers to its CreateGame
  * commands) to {@link GameStarts}. Records come a whole poll at a time, on one worker thread in order, and are
  * acknowledged when the batch is done. A record whose type header names another event is passed over
  * unread; one without the header is parsed only as far as its type. Database failures are retried a few
@@ -38,10 +40,17 @@ public class GameEventsConsumer {
 
     private final GameEndings endings;
     private final GameStarts starts;
+    private final Tournaments tournaments;
 
     public GameEventsConsumer(GameEndings endings, GameStarts starts) {
+        this(endings, starts, null);
+    }
+
+    @Inject
+    public GameEventsConsumer(GameEndings endings, GameStarts starts, Tournaments tournaments) {
         this.endings = endings;
         this.starts = starts;
+        this.tournaments = tournaments;
     }
 
     @Incoming("game-events")
@@ -70,6 +79,9 @@ public class GameEventsConsumer {
         }
         if (event instanceof GameEnded ended) {
             handle(ended, () -> endings.handle(ended));
+            if (ended.tournamentId() != null && tournaments != null) {
+                handle(ended, () -> tournaments.gameEnded(ended));
+            }
         } else if (event instanceof GameStarted started) {
             handle(started, () -> starts.started(started));
         } else if (event instanceof MoveRejected rejected) {
