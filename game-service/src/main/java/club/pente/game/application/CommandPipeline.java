@@ -52,6 +52,7 @@ public final class CommandPipeline {
     private final LiveGames liveGames;
     private final GameAuthority authority;
     private final Clock clock;
+    private final int vacationDaysPerYear;
     private final MeterRegistry registry;
     private final Counter movesApplied;
     private final Counter duplicates;
@@ -60,6 +61,13 @@ public final class CommandPipeline {
     private final Timer batchTime;
 
     public CommandPipeline(GameLedger ledger, LiveGames liveGames, GameAuthority authority, Clock clock, MeterRegistry registry) {
+        this(ledger, liveGames, authority, clock, 0, registry);
+    }
+
+    /** {@code vacationDaysPerYear}: the days each player may draw per UTC calendar year when a turn-based clock runs out. */
+    public CommandPipeline(GameLedger ledger, LiveGames liveGames, GameAuthority authority, Clock clock, int vacationDaysPerYear,
+                           MeterRegistry registry) {
+        this.vacationDaysPerYear = vacationDaysPerYear;
         this.ledger = ledger;
         this.liveGames = liveGames;
         this.authority = authority;
@@ -100,6 +108,7 @@ public final class CommandPipeline {
             }
         }
         Map<String, LiveGame> loaded = missing.isEmpty() ? Map.of() : ledger.load(missing);
+        VacationBook vacations = vacations(records, loaded, now);
 
         // The batch's view of each game it touches: absent key = not looked at yet, null value = no such game.
         Map<String, LiveGame> working = new HashMap<>();
@@ -151,7 +160,7 @@ public final class CommandPipeline {
                 }
                 Decision decision;
                 try {
-                    decision = authority.decide(game, record.command(), now);
+                    decision = authority.decide(game, record.command(), now, vacations);
                 } catch (RuntimeException e) {
                     throw new PoisonCommandException(record.command(), e);
                 }
@@ -217,7 +226,7 @@ public final class CommandPipeline {
                 }
             }
             if (!processed.isEmpty()) {
-                ledger.commit(new Batch(processed, games, takeBacks, moves, chats, chatRemovals, stored, audits));
+                ledger.commit(new Batch(processed, games, takeBacks, moves, chats, chatRemovals, stored, audits, vacations.draws()));
             }
         } catch (RuntimeException e) {
             versionBefore.keySet().forEach(liveGames::evict);
@@ -229,6 +238,26 @@ public final class CommandPipeline {
         movesApplied.increment(applied);
         batchTime.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
         return out;
+    }
+
+    /**
+     * The vacation days of the players whose turn-based clock has run out in the batch's games: one read, and only
+     * when there is such a player (rare: a day is long).
+     */
+    private VacationBook vacations(List<CommandRecord> records, Map<String, LiveGame> loaded, Instant now) {
+        Set<String> players = new LinkedHashSet<>();
+        for (CommandRecord record : records) {
+            String gameId = record.command().gameId();
+            LiveGame game = liveGames.get(gameId);
+            game = game != null ? game : loaded.get(gameId);
+            if (game != null && !game.isOver() && game.timeControl().turnBased()) {
+                Instant deadline = game.clockDeadline();
+                if (deadline != null && !deadline.isAfter(now)) {
+                    players.add(game.player(game.position().toMove()).id());
+                }
+            }
+        }
+        return new VacationBook(vacationDaysPerYear, players.isEmpty() ? Map.of() : ledger.vacationUsed(players));
     }
 
     /** The stored events of records that are redeliveries of themselves, by record. */

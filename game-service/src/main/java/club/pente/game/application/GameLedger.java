@@ -32,12 +32,28 @@ public interface GameLedger {
     List<AuditEntry> audits(Collection<String> auditIds);
 
     /**
+     * The vacation days these players have used, by player and UTC year (absent: none). Read for the players
+     * whose turn-based clock has run out, before deciding.
+     */
+    default Map<VacationKey, Integer> vacationUsed(Collection<String> playerIds) {
+        return Map.of();
+    }
+
+    /**
      * Writes a batch in one transaction. Fails with {@link StaleGameException} and writes nothing when a
-     * game's stored version is not the one it had when the batch read it (another writer got there first).
+     * game's stored version is not the one it had when the batch read it (another writer got there first), or
+     * when a vacation draw would take a player past the allowance (another game drew the days first).
      */
     void commit(Batch batch);
 
     record RecordPosition(int partition, Long offset) {
+    }
+
+    record VacationKey(String playerId, int year) {
+    }
+
+    /** {@code days} more vacation days of a player in a UTC year, as long as the total stays within {@code allowance}. */
+    record VacationDraw(String playerId, int year, int days, int allowance) {
     }
 
     /** A handled command, whatever came of it: APPLIED, REJECTED or IGNORED. */
@@ -69,7 +85,13 @@ public interface GameLedger {
 
     /** {@code audits}: one entry per staff command decided, written with its effect (the admin_audit table). */
     record Batch(List<Processed> processed, List<GameWrite> games, List<TakeBack> takeBacks, List<AppliedMove> moves,
-                 List<ChatWrite> chats, List<ChatRemoval> chatRemovals, List<StoredEvent> events, List<AuditEntry> audits) {
+                 List<ChatWrite> chats, List<ChatRemoval> chatRemovals, List<StoredEvent> events, List<AuditEntry> audits,
+                 List<VacationDraw> vacationDraws) {
+        public Batch(List<Processed> processed, List<GameWrite> games, List<TakeBack> takeBacks, List<AppliedMove> moves,
+                     List<ChatWrite> chats, List<ChatRemoval> chatRemovals, List<StoredEvent> events, List<AuditEntry> audits) {
+            this(processed, games, takeBacks, moves, chats, chatRemovals, events, audits, List.of());
+        }
+
         public Batch(List<Processed> processed, List<GameWrite> games, List<TakeBack> takeBacks, List<AppliedMove> moves,
                      List<ChatWrite> chats, List<ChatRemoval> chatRemovals, List<StoredEvent> events) {
             this(processed, games, takeBacks, moves, chats, chatRemovals, events, List.of());

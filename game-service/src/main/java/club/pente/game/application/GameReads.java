@@ -7,6 +7,7 @@ import club.pente.core.rules.Announcement;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Status;
+import club.pente.core.rules.Variant;
 import club.pente.game.domain.LiveGame;
 import io.smallrye.mutiny.Uni;
 
@@ -36,10 +37,22 @@ public interface GameReads {
 
     /**
      * What a list of games shows of each, without its moves. {@code toMove} is null when the game is over;
-     * {@code lastMoveAt} is null before the first move.
+     * {@code lastMoveAt} is null before the first move; {@code deadline} is when the side to move loses if it does not
+     * move (on time, or a tournament's no-show), null when untimed or over; {@code tournamentId} null outside one.
      */
     record GameListing(String id, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl, Status status,
-                       EndReason reason, int ply, Color toMove, long version, Instant createdAt, Instant lastMoveAt, Instant endedAt) {
+                       EndReason reason, int ply, Color toMove, long version, Instant createdAt, Instant lastMoveAt, Instant endedAt,
+                       Variant variant, String tournamentId, Instant deadline) {
+        public GameListing {
+            variant = Variant.orDefault(variant);
+        }
+
+        /** A Pente game outside any tournament, without its deadline. */
+        public GameListing(String id, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl, Status status,
+                           EndReason reason, int ply, Color toMove, long version, Instant createdAt, Instant lastMoveAt, Instant endedAt) {
+            this(id, white, black, ranked, timeControl, status, reason, ply, toMove, version, createdAt, lastMoveAt, endedAt,
+                    Variant.DEFAULT, null, null);
+        }
     }
 
     /** A live game for staff: its listing and its stored clocks (the side to move's runs from {@code turnStartedAt}). */
@@ -66,6 +79,15 @@ public interface GameReads {
      * happened since {@code idleBefore} are left out (abandoned); with it, every live game of that player.
      */
     Uni<List<GameListing>> live(int limit, String playerId, Instant idleBefore);
+
+    /**
+     * The ongoing games of {@code playerId}, at most {@code limit}: those where it is their turn first, the earliest
+     * deadline first (untimed last), then the others, the earliest deadline first.
+     */
+    Uni<List<GameListing>> mine(String playerId, int limit);
+
+    /** Vacation days {@code playerId} has drawn in the UTC calendar {@code year} (0 when none). */
+    Uni<Integer> vacationUsed(String playerId, int year);
 
     /** Every game still being played, idle ones too, newest first, with their clocks (the staff's list). */
     Uni<List<StaffListing>> allLive(int limit);

@@ -16,6 +16,14 @@ public interface GameSettings {
     @WithDefault("10")
     int liveListIdleMinutes();
 
+    /** How long a turn-based "day" lasts: a real day, shortened in tests (a game of 3 days per move has 3 of them a move). */
+    @WithDefault("P1D")
+    Duration dayLength();
+
+    /** Vacation days each player may draw per UTC calendar year when a turn-based clock runs out (0 to 366). */
+    @WithDefault("14")
+    int vacationDaysPerYear();
+
     default Duration firstMoveWindow() {
         return Duration.ofSeconds(firstMoveSeconds());
     }

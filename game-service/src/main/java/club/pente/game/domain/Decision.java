@@ -23,7 +23,7 @@ public sealed interface Decision {
 
     /** A decision that changes the game: its row, and maybe the move log, are written. */
     sealed interface StateChange extends Decision permits Created, Applied, Ended, Offered, TakenBack, Chatted, ChatRemoval,
-            Annulled {
+            Annulled, Extended {
         /** The state afterwards. */
         LiveGame game();
     }
@@ -91,6 +91,18 @@ public sealed interface Decision {
         @Override
         public List<GameEvent> events() {
             return List.of(annulled);
+        }
+    }
+
+    /**
+     * A turn-based clock ran out and the player to move had vacation left: days were drawn (see {@link Vacations})
+     * and the clock extended by as many days. Nothing is published: the event version stays, the stored clocks and
+     * deadline change (the API shows them).
+     */
+    record Extended(LiveGame game, String playerId, int days) implements StateChange {
+        @Override
+        public List<GameEvent> events() {
+            return List.of();
         }
     }
 

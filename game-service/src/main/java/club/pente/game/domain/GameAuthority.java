@@ -43,6 +43,7 @@ import club.pente.core.rules.Status;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -60,18 +61,31 @@ public final class GameAuthority {
     /** Messages per channel per game, removed ones included. */
     public static final int MAX_CHAT_PER_CHANNEL = 500;
 
+    /** The length of a turn-based "day" by default: a real one. */
+    public static final Duration DAY = Duration.ofDays(1);
+
     private final Supplier<String> eventIds;
     private final Duration firstMoveWindow;
+    private final Duration dayLength;
     private final Sanctions sanctions;
 
     /**
      * {@code firstMoveWindow}: how long the player to move at ply 0 or 1 may wait before the game is aborted;
+     * {@code dayLength}: how long a turn-based "day" lasts (tests shorten it);
      * {@code sanctions}: who is suspended or muted now (kept in memory by the caller).
      */
-    public GameAuthority(Supplier<String> eventIds, Duration firstMoveWindow, Sanctions sanctions) {
+    public GameAuthority(Supplier<String> eventIds, Duration firstMoveWindow, Duration dayLength, Sanctions sanctions) {
+        if (dayLength == null || dayLength.isNegative() || dayLength.isZero()) {
+            throw new IllegalArgumentException("a day must last some time");
+        }
         this.eventIds = eventIds;
         this.firstMoveWindow = firstMoveWindow;
+        this.dayLength = dayLength;
         this.sanctions = sanctions;
+    }
+
+    public GameAuthority(Supplier<String> eventIds, Duration firstMoveWindow, Sanctions sanctions) {
+        this(eventIds, firstMoveWindow, DAY, sanctions);
     }
 
     public GameAuthority(Supplier<String> eventIds, Duration firstMoveWindow) {
@@ -90,17 +104,25 @@ public final class GameAuthority {
         this(Contracts::newId, FIRST_MOVE_WINDOW);
     }
 
-    /** {@code game} is the current state, or null when no game has this id. */
+    /** {@code game} is the current state, or null when no game has this id. Nobody has vacation. */
     public Decision decide(LiveGame game, GameCommand command, Instant now) {
+        return decide(game, command, now, Vacations.NONE);
+    }
+
+    /**
+     * {@code game} is the current state, or null when no game has this id; {@code vacations} are drawn when a
+     * turn-based clock has run out.
+     */
+    public Decision decide(LiveGame game, GameCommand command, Instant now, Vacations vacations) {
         if (command instanceof CreateGame create) {
             return create(game, create, now);
         }
         if (game == null) {
             return reject(null, command, RejectionReason.UNKNOWN_GAME, "no game with id " + command.gameId(), now);
         }
-        game.firstMoveWindow(firstMoveWindow);
+        game.rules(firstMoveWindow, dayLength);
         if (command instanceof PlayMove move) {
-            return play(game, move, now);
+            return play(game, move, now, vacations);
         }
         if (command instanceof Resign resign) {
             return resign(game, resign, now);
@@ -109,7 +131,7 @@ public final class GameAuthority {
             return abort(game, abort, now);
         }
         if (command instanceof ClaimTimeout claim) {
-            return claimTimeout(game, claim, now);
+            return claimTimeout(game, claim, now, vacations);
         }
         if (command instanceof MakeOffer offer) {
             return makeOffer(game, offer, now);
@@ -152,14 +174,16 @@ public final class GameAuthority {
                 return reject(null, command, RejectionReason.SUSPENDED, "a player of this game cannot play now", now);
             }
         }
-        LiveGame game = LiveGame.fresh(command.gameId(), command.white(), command.black(), command.ranked(), command.timeControl(), now);
-        game.firstMoveWindow(firstMoveWindow);
+        LiveGame game = LiveGame.fresh(command.gameId(), command.white(), command.black(), command.ranked(), command.timeControl(),
+                command.variant(), command.tournamentId(), dayLength, now);
+        game.rules(firstMoveWindow, dayLength);
         GameStarted started = new GameStarted(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,
-                command.commandId(), game.white(), game.black(), game.ranked(), game.timeControl(), game.clocks(now));
+                command.commandId(), game.white(), game.black(), game.ranked(), game.timeControl(), game.clocks(now), game.variant(),
+                game.tournamentId());
         return new Decision.Created(game, started);
     }
 
-    private Decision play(LiveGame game, PlayMove command, Instant now) {
+    private Decision play(LiveGame game, PlayMove command, Instant now, Vacations vacations) {
         Position position = game.position();
         Color mover = game.colorOf(command.playerId());
         if (game.isOver()) {
@@ -179,8 +203,10 @@ public final class GameAuthority {
             return reject(game, command, RejectionReason.STALE_PLY,
                     "the move would be ply " + (position.ply() + 1) + ", not " + command.expectedPly(), now);
         }
-        if (!game.timeControl().untimed() && game.remainingMillis(mover, now) <= 0) {
-            GameEnded ended = end(game, command, Status.winFor(mover.opponent()), EndReason.TIMEOUT, game.deadline(), now);
+        if (!game.timeControl().untimed() && game.remainingMillis(mover, now) <= 0 && drawVacation(game, now, vacations) == 0) {
+            Instant deadline = game.deadline();
+            EndReason reason = game.noShowAt(deadline) ? EndReason.NO_SHOW : EndReason.TIMEOUT;
+            GameEnded ended = end(game, command, Status.winFor(mover.opponent()), reason, deadline, now);
             return new Decision.Ended(game, ended, rejection(game, command, RejectionReason.GAME_OVER, "your time ran out", now));
         }
         int point;
@@ -203,10 +229,12 @@ public final class GameAuthority {
             captured.add(Notation.format(p));
         }
         PerSide pairs = new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK));
+        PerSide stones = new PerSide(Boards.capturedStones(position, Color.WHITE), Boards.capturedStones(position, Color.BLACK));
         String notation = Notation.format(point);
+        String next = position.status().isOver() ? null : game.player(position.toMove()).id();
         MovePlayed played = new MovePlayed(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,
                 command.commandId(), ply, mover, command.playerId(), notation, captured, pairs,
-                Announcements.ofLastMove(position), game.clocks(now));
+                Announcements.ofLastMove(position), game.clocks(now), stones, next);
         AppliedMove move = new AppliedMove(game.id(), ply, mover, command.playerId(), notation, captured, command.commandId(),
                 game.whiteMillis(), game.blackMillis(), now);
         GameEnded ended = position.status().isOver() ? end(game, command, position.status(), position.reason(), now, now) : null;
@@ -269,18 +297,49 @@ public final class GameAuthority {
         return "suspended until " + (suspension.until() == null ? "lifted" : suspension.until().toString()) + ": " + suspension.reason();
     }
 
-    private Decision claimTimeout(LiveGame game, ClaimTimeout command, Instant now) {
+    private Decision claimTimeout(LiveGame game, ClaimTimeout command, Instant now, Vacations vacations) {
         Instant deadline = game.deadline();
         if (deadline == null || now.isBefore(deadline)) {
             return new Decision.Unchanged();
+        }
+        Color toMove = game.position().toMove();
+        if (game.noShowAt(deadline)) {
+            // A tournament's round cannot wait: the side that never made its first move forfeits it.
+            return new Decision.Ended(game, end(game, command, Status.winFor(toMove.opponent()), EndReason.NO_SHOW, deadline, now), null);
         }
         Instant clock = game.clockDeadline();
         if (deadline.equals(game.firstMoveDeadline()) && (clock == null || !clock.isBefore(deadline))) {
             // Nobody started the game (ply 0 or 1): called off, never rated.
             return new Decision.Ended(game, end(game, command, Status.DRAW, EndReason.ABORTED, deadline, now), null);
         }
-        Color loser = game.position().toMove();
-        return new Decision.Ended(game, end(game, command, Status.winFor(loser.opponent()), EndReason.TIMEOUT, deadline, now), null);
+        int days = drawVacation(game, now, vacations);
+        if (days > 0) {
+            return new Decision.Extended(game, game.player(toMove).id(), days);
+        }
+        return new Decision.Ended(game, end(game, command, Status.winFor(toMove.opponent()), EndReason.TIMEOUT, game.deadline(), now),
+                null);
+    }
+
+    /**
+     * A turn-based clock that ran out draws the player's vacation one day at a time (each in the UTC year of the
+     * deadline it moves) until it runs again or none is left; returns the days drawn, 0 when the game is lost.
+     * Never for a tournament no-show, nor for live clocks.
+     */
+    private static int drawVacation(LiveGame game, Instant now, Vacations vacations) {
+        if (!game.timeControl().turnBased()) {
+            return 0;
+        }
+        String playerId = game.player(game.position().toMove()).id();
+        int days = 0;
+        for (Instant clock = game.clockDeadline(); clock != null && !clock.isAfter(now) && !game.noShowAt(game.deadline());
+             clock = game.clockDeadline()) {
+            if (!vacations.draw(playerId, clock.atZone(ZoneOffset.UTC).getYear())) {
+                return 0; // the days drawn so far stay drawn: the game is lost when the last of them ran out
+            }
+            game.addDay();
+            days++;
+        }
+        return days;
     }
 
     private Decision makeOffer(LiveGame game, MakeOffer command, Instant now) {
@@ -447,7 +506,8 @@ public final class GameAuthority {
         PerSide pairs = new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK));
         PerSide points = new PerSide(points(game, Color.WHITE), points(game, Color.BLACK));
         return new GameEnded(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now, command.commandId(), result, reason,
-                game.ranked(), game.white(), game.black(), position.ply(), pairs, points, note);
+                game.ranked(), game.white(), game.black(), position.ply(), pairs, points, note, game.variant(), game.timeControl(),
+                game.tournamentId());
     }
 
     /** One point per captured pair, five more for a pente. */

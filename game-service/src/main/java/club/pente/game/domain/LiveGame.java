@@ -9,6 +9,7 @@ import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.Status;
+import club.pente.core.rules.Variant;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -36,6 +37,9 @@ public final class LiveGame {
     private final PlayerRef black;
     private final boolean ranked;
     private final TimeControl timeControl;
+    private final Variant variant;
+    /** The tournament this game is a round of, or null. */
+    private final String tournamentId;
     private final Instant createdAt;
     private final Position position;
     private long version;
@@ -55,15 +59,28 @@ public final class LiveGame {
     private final int[] chatCounts = new int[ChatChannel.values().length];
     /** How long the player to move may wait at ply 0 or 1 before the game is aborted; null = forever. */
     private Duration firstMoveWindow;
+    /** How long a turn-based "day" lasts (a setting, not state); null where nobody needs it (the read side). */
+    private Duration dayLength;
 
+    /** A Pente game outside any tournament (the form before variants). */
     public LiveGame(String id, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl,
                     Instant createdAt, Position position, long version, long whiteMillis, long blackMillis,
+                    Instant turnStartedAt) {
+        this(id, white, black, ranked, timeControl, Variant.DEFAULT, null, createdAt, position, version, whiteMillis, blackMillis,
+                turnStartedAt);
+    }
+
+    /** {@code position} must be a board of {@code variant}. */
+    public LiveGame(String id, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl, Variant variant,
+                    String tournamentId, Instant createdAt, Position position, long version, long whiteMillis, long blackMillis,
                     Instant turnStartedAt) {
         this.id = id;
         this.white = white;
         this.black = black;
         this.ranked = ranked;
         this.timeControl = timeControl;
+        this.variant = Variant.orDefault(variant);
+        this.tournamentId = tournamentId;
         this.createdAt = createdAt;
         this.position = position;
         this.version = version;
@@ -78,8 +95,24 @@ public final class LiveGame {
 
     /** A game about to start: no moves, full clocks, version 0 (GameStarted makes it 1). */
     public static LiveGame fresh(String id, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl, Instant now) {
-        long initial = timeControl.initialSeconds() * 1000L;
-        return new LiveGame(id, white, black, ranked, timeControl, now, new Position(), 0, initial, initial, now);
+        return fresh(id, white, black, ranked, timeControl, Variant.DEFAULT, null, Duration.ofDays(1), now);
+    }
+
+    /**
+     * A game about to start on an empty board of {@code variant}: full clocks (turn-based: days per move x
+     * {@code dayLength} each), version 0 (GameStarted makes it 1).
+     */
+    public static LiveGame fresh(String id, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl, Variant variant,
+                                 String tournamentId, Duration dayLength, Instant now) {
+        long initial = timeControl.turnBased() ? allowanceMillis(timeControl, dayLength) : timeControl.initialSeconds() * 1000L;
+        LiveGame game = new LiveGame(id, white, black, ranked, timeControl, variant, tournamentId, now, Boards.position(variant), 0,
+                initial, initial, now);
+        game.dayLength = dayLength;
+        return game;
+    }
+
+    private static long allowanceMillis(TimeControl timeControl, Duration dayLength) {
+        return dayLength.toMillis() * timeControl.daysPerMove();
     }
 
     /** Restores a result the board did not decide (resignation, time, abort) after a reload. */
@@ -157,20 +190,58 @@ public final class LiveGame {
     }
 
     /**
-     * When the game is aborted for want of a first move (ply 0 or 1), or null. The computer is never the one
-     * waited for: a slow or restarting ai-service must not call off a person's game (who may abort it themselves).
+     * When the game is aborted (in a tournament: lost by a no-show) for want of a first move (ply 0 or 1), or null.
+     * The computer is never the one waited for: a slow or restarting ai-service must not call off a person's game
+     * (who may abort it themselves). Turn-based games wait for a first move as long as for any move (their clock);
+     * only a tournament's round cannot, so there the side that lets its first move's allowance pass is a no-show.
      */
     public Instant firstMoveDeadline() {
-        if (firstMoveWindow == null || isOver() || position.ply() >= 2
-                || player(position.toMove()).kind() == PlayerRef.Kind.COMPUTER) {
+        if (isOver() || position.ply() >= 2 || player(position.toMove()).kind() == PlayerRef.Kind.COMPUTER) {
             return null;
         }
-        return turnStartedAt.plus(firstMoveWindow);
+        if (timeControl.turnBased()) {
+            return tournamentId == null ? null : clockDeadline();
+        }
+        return firstMoveWindow == null ? null : turnStartedAt.plus(firstMoveWindow);
+    }
+
+    /**
+     * When the side to move loses if it does not move: on time, or in a tournament also as a no-show; null when
+     * nothing of the kind can happen (untimed, over). An abort is no loss, so a casual game's first-move window is
+     * not one. Turn-based: before any vacation is drawn.
+     */
+    public Instant lossDeadline() {
+        return tournamentId != null ? deadline() : clockDeadline();
+    }
+
+    /** Whether the game ends as a tournament no-show at {@code deadline} (rather than on time or by an abort). */
+    public boolean noShowAt(Instant deadline) {
+        Instant clock = clockDeadline();
+        return tournamentId != null && deadline.equals(firstMoveDeadline()) && (clock == null || !clock.isBefore(deadline));
     }
 
     /** Set by the authority before it decides (a setting, not state: it is not stored). */
     void firstMoveWindow(Duration window) {
         this.firstMoveWindow = window;
+    }
+
+    /**
+     * The club's settings this game is decided and shown by: the first-move window and the length of a turn-based
+     * day (settings, not state: neither is stored).
+     */
+    public void rules(Duration firstMoveWindow, Duration dayLength) {
+        this.firstMoveWindow = firstMoveWindow;
+        this.dayLength = dayLength;
+    }
+
+    /** One vacation day for the side to move: its clock gets one more day. */
+    void addDay() {
+        long day = dayLength.toMillis();
+        if (position.toMove() == Color.WHITE) {
+            whiteMillis += day;
+        } else {
+            blackMillis += day;
+        }
     }
 
     public Clocks clocks(Instant now) {
@@ -180,9 +251,19 @@ public final class LiveGame {
         return new Clocks(Math.max(0, remainingMillis(Color.WHITE, now)), Math.max(0, remainingMillis(Color.BLACK, now)));
     }
 
-    /** Charges the mover for the time used, adds the increment and starts the other clock. */
+    /**
+     * Charges the mover for the time used, adds the increment and starts the other clock. Turn-based: the mover's
+     * clock is set back to the full allowance (days are not banked).
+     */
     void chargeMove(Color mover, Instant now) {
-        if (!timeControl.untimed()) {
+        if (timeControl.turnBased()) {
+            long full = allowanceMillis(timeControl, dayLength);
+            if (mover == Color.WHITE) {
+                whiteMillis = full;
+            } else {
+                blackMillis = full;
+            }
+        } else if (!timeControl.untimed()) {
             long left = remainingMillis(mover, now) + timeControl.incrementSeconds() * 1000L;
             if (mover == Color.WHITE) {
                 whiteMillis = left;
@@ -266,6 +347,20 @@ public final class LiveGame {
 
     public TimeControl timeControl() {
         return timeControl;
+    }
+
+    public Variant variant() {
+        return variant;
+    }
+
+    /** The tournament this game is a round of, or null. */
+    public String tournamentId() {
+        return tournamentId;
+    }
+
+    /** The length of a turn-based day this game is decided by, or null when not set. */
+    public Duration dayLength() {
+        return dayLength;
     }
 
     public Instant createdAt() {

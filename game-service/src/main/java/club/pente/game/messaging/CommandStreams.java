@@ -54,7 +54,11 @@ public class CommandStreams implements HealthCheck {
                 topics.of(Topic.GAME_COMMANDS), topics.of(Topic.GAME_EVENTS), topics.of(Topic.ADMIN_AUDIT), topics.of(Topic.GAME_COMMANDS_DLQ),
                 commands.maxBatch(), commands.sessionTimeout(), commands.heartbeat(), commands.transactionTimeout(),
                 commands.retry().attempts(), commands.retry().firstBackoff(), commands.retry().maxBackoff());
-        CommandPipeline pipeline = new CommandPipeline(ledger, liveGames, new GameAuthority(Contracts::newId, game.firstMoveWindow(), sanctions), clock, registry);
+        if (game.vacationDaysPerYear() < 0 || game.vacationDaysPerYear() > 366) {
+            throw new IllegalStateException("pente.game.vacation-days-per-year must be 0 to 366, not " + game.vacationDaysPerYear());
+        }
+        GameAuthority authority = new GameAuthority(Contracts::newId, game.firstMoveWindow(), game.dayLength(), sanctions);
+        CommandPipeline pipeline = new CommandPipeline(ledger, liveGames, authority, clock, game.vacationDaysPerYear(), registry);
         for (int i = 0; i < Math.max(1, commands.streams()); i++) {
             streams.add(new CommandStream("commands-" + i, settings, pipeline, liveGames));
         }

@@ -28,6 +28,14 @@ public class GameEntity extends PanacheEntityBase {
     public int initialSeconds;
     @Column(name = "increment_seconds")
     public int incrementSeconds;
+    /** The variant's enum name (PENTE, KERYO, GOMOKU). */
+    public String variant;
+    /** Days per move of a turn-based game, else 0. */
+    @Column(name = "days_per_move")
+    public int daysPerMove;
+    /** The tournament this game is a round of, or null. */
+    @Column(name = "tournament_id")
+    public String tournamentId;
     public String status;
     @Column(name = "end_reason")
     public String endReason;

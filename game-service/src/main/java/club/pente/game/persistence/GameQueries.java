@@ -10,7 +10,9 @@ import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.Status;
+import club.pente.core.rules.Variant;
 import club.pente.game.application.GameReads;
+import club.pente.game.domain.Boards;
 import club.pente.game.domain.LiveGame;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Page;
@@ -30,7 +32,13 @@ import java.util.List;
 @ApplicationScoped
 public class GameQueries implements GameReads {
     private static final String MOVES_OF_GAME = "gameId = :gameId order by ply";
-    private static final String LIVE = "status = :ongoing and (initialSeconds > 0 or turnStartedAt >= :idle) order by createdAt desc";
+    private static final String LIVE = "status = :ongoing and (initialSeconds > 0 or daysPerMove > 0 or turnStartedAt >= :idle)"
+            + " order by createdAt desc";
+    /** White is to move at even plies: it is the player's turn when their colour matches the ply's parity. */
+    private static final String MINE = "status = :ongoing and (whiteId = :player or blackId = :player) order by"
+            + " case when (whiteId = :player and mod(ply, 2) = 0) or (blackId = :player and mod(ply, 2) = 1) then 0 else 1 end,"
+            + " deadlineAt asc nulls last, createdAt desc";
+    private static final String VACATION = "select used_days from vacation_days where player_id = :player and year = :year";
     private static final String LIVE_OF = "status = :ongoing and (whiteId = :player or blackId = :player) order by createdAt desc";
     private static final String ALL_LIVE = "status = :ongoing order by createdAt desc";
     private static final String FINISHED = "status <> :ongoing order by endedAt desc";
@@ -46,7 +54,7 @@ public class GameQueries implements GameReads {
                 return Uni.createFrom().nullItem();
             }
             return MoveEntity.<MoveEntity>list(MOVES_OF_GAME, Parameters.with("gameId", gameId))
-                    .map(moves -> new StoredGame(rebuild(row, moves), log(moves)));
+                    .map(moves -> new StoredGame(rebuild(row, moves), log(variant(row), moves)));
         }));
     }
 
@@ -56,6 +64,18 @@ public class GameQueries implements GameReads {
         return playerId == null
                 ? listing(LIVE, parameters.and("idle", idleBefore), limit)
                 : listing(LIVE_OF, parameters.and("player", playerId), limit);
+    }
+
+    @Override
+    public Uni<List<GameListing>> mine(String playerId, int limit) {
+        return listing(MINE, Parameters.with("ongoing", Status.ONGOING.name()).and("player", playerId), limit);
+    }
+
+    @Override
+    public Uni<Integer> vacationUsed(String playerId, int year) {
+        return Panache.withSession(() -> Panache.getSession().flatMap(session -> session.createNativeQuery(VACATION, Integer.class)
+                .setParameter("player", playerId).setParameter("year", year).getResultList()
+                .map(rows -> rows.isEmpty() || rows.get(0) == null ? 0 : rows.get(0))));
     }
 
     @Override
@@ -93,7 +113,11 @@ public class GameQueries implements GameReads {
 
     /** The move log as the API shows it, replayed to know what each move announced (a tria, a tessera). */
     static List<StoredMove> log(List<MoveEntity> moves) {
-        Position position = new Position();
+        return log(Variant.DEFAULT, moves);
+    }
+
+    static List<StoredMove> log(Variant variant, List<MoveEntity> moves) {
+        Position position = Boards.position(variant);
         List<StoredMove> log = new ArrayList<>(moves.size());
         for (MoveEntity move : moves) {
             position.play(Notation.parse(move.point));
@@ -117,12 +141,13 @@ public class GameQueries implements GameReads {
 
     /** The authority's state of a game, rebuilt from its row and move log. */
     static LiveGame rebuild(GameEntity row, List<MoveEntity> moves) {
-        Position position = new Position();
+        Variant variant = variant(row);
+        Position position = Boards.position(variant);
         for (MoveEntity move : moves) {
             position.play(Notation.parse(move.point));
         }
         LiveGame game = new LiveGame(row.id, new PlayerRef(row.whiteId, row.whiteName), new PlayerRef(row.blackId, row.blackName),
-                row.ranked, new TimeControl(row.initialSeconds, row.incrementSeconds), row.createdAt, position, row.version,
+                row.ranked, timeControl(row), variant, row.tournamentId, row.createdAt, position, row.version,
                 row.whiteMillis, row.blackMillis, row.turnStartedAt);
         if (!row.status.equals(Status.ONGOING.name())) {
             game.restoreResult(Status.valueOf(row.status), reason(row), row.endedAt);
@@ -138,9 +163,25 @@ public class GameQueries implements GameReads {
     static GameListing listing(GameEntity row) {
         Status status = Status.valueOf(row.status);
         Color toMove = status.isOver() ? null : row.ply % 2 == 0 ? Color.WHITE : Color.BLACK; // white opens, turns alternate
+        TimeControl timeControl = timeControl(row);
+        Instant deadline = null;
+        if (toMove != null && row.tournamentId != null) {
+            deadline = row.deadlineAt; // the clock or the first move's no-show, whichever comes first
+        } else if (toMove != null && !timeControl.untimed()) {
+            deadline = row.turnStartedAt.plusMillis(toMove == Color.WHITE ? row.whiteMillis : row.blackMillis);
+        }
         return new GameListing(row.id, new PlayerRef(row.whiteId, row.whiteName), new PlayerRef(row.blackId, row.blackName), row.ranked,
-                new TimeControl(row.initialSeconds, row.incrementSeconds), status, reason(row), row.ply, toMove, row.version,
-                row.createdAt, row.ply > 0 ? row.turnStartedAt : null, row.endedAt);
+                timeControl, status, reason(row), row.ply, toMove, row.version,
+                row.createdAt, row.ply > 0 ? row.turnStartedAt : null, row.endedAt, variant(row), row.tournamentId, deadline);
+    }
+
+    static TimeControl timeControl(GameEntity row) {
+        return new TimeControl(row.initialSeconds, row.incrementSeconds, row.daysPerMove);
+    }
+
+    /** Rows from before variants read as Pente (the column's default). */
+    static Variant variant(GameEntity row) {
+        return row.variant == null ? Variant.DEFAULT : Variant.valueOf(row.variant);
     }
 
     private static EndReason reason(GameEntity row) {

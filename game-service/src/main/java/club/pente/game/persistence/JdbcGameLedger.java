@@ -6,6 +6,8 @@ import club.pente.core.contract.ChatPosted;
 import club.pente.game.application.CommandKey;
 import club.pente.game.application.EventRecord;
 import club.pente.game.application.GameLedger;
+import club.pente.game.application.GameLedger.VacationDraw;
+import club.pente.game.application.GameLedger.VacationKey;
 import club.pente.game.application.StaleGameException;
 import club.pente.game.domain.AppliedMove;
 import club.pente.game.domain.LiveGame;
@@ -43,8 +45,19 @@ public class JdbcGameLedger implements GameLedger {
     private static final String GAMES = """
             select id, white_id, white_name, black_id, black_name, ranked, initial_seconds, increment_seconds, status,
                    end_reason, version, white_millis, black_millis, turn_started_at, created_at, ended_at, offer_kind, offer_color,
-                   end_note, annulled_at, annulled_by, annulled_reason
+                   end_note, annulled_at, annulled_by, annulled_reason, variant, days_per_move, tournament_id
             from games where id = any(?::text[])""";
+    private static final String VACATIONS = "select player_id, year, used_days from vacation_days where player_id = any(?::text[])";
+    /**
+     * Draws vacation days: the update waits for any other transaction's draw of the same player and year and then
+     * re-checks the allowance against the row as that one left it, so each day is drawn once across instances.
+     */
+    private static final String DRAW_VACATION = """
+            insert into vacation_days as v (player_id, year, used_days, updated_at)
+            select p, y, d, now() from unnest(?::text[], ?::int[], ?::int[]) as u(p, y, d) where d <= ?
+            on conflict (player_id, year) do update set used_days = v.used_days + excluded.used_days, updated_at = now()
+              where v.used_days + excluded.used_days <= ?
+            returning player_id""";
     private static final String AUDITS = "select * from admin_audit where audit_id = any(?::text[])";
     private static final String MOVES = "select game_id, point from moves where game_id = any(?::text[]) order by game_id, ply";
     private static final String CHAT = """
@@ -72,15 +85,16 @@ public class JdbcGameLedger implements GameLedger {
               from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[]) as u(g, a, c, o, t, p, r)
             ), created as (
               insert into games (id, partition_no, white_id, white_name, black_id, black_name, ranked, initial_seconds,
-                                 increment_seconds, status, end_reason, ply, version, white_millis, black_millis,
+                                 increment_seconds, variant, days_per_move, tournament_id, status, end_reason, ply, version, white_millis, black_millis,
                                  turn_started_at, deadline_at, created_at, ended_at, offer_kind, offer_color, end_note, annulled_at,
                                  annulled_by, annulled_reason)
-              select id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts::timestamptz, dl::timestamptz, ca::timestamptz, ea::timestamptz,
+              select id, p, wi, wn, bi, bn, r, i, inc, va, dpm, tid, s, e, ply, v, wm, bm, ts::timestamptz, dl::timestamptz, ca::timestamptz, ea::timestamptz,
                      ok, oc, en, aa::timestamptz, ab, ar
               from unnest(?::text[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bool[], ?::int[], ?::int[], ?::text[],
+                          ?::int[], ?::text[], ?::text[],
                           ?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
                           ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-                as u(id, p, wi, wn, bi, bn, r, i, inc, s, e, ply, v, wm, bm, ts, dl, ea, ok, oc, en, aa, ab, ar, ca)
+                as u(id, p, wi, wn, bi, bn, r, i, inc, va, dpm, tid, s, e, ply, v, wm, bm, ts, dl, ea, ok, oc, en, aa, ab, ar, ca)
             ), moved as (
               insert into moves (game_id, ply, color, player_id, point, captured, command_id, white_millis, black_millis, played_at)
               select g, p, c, pl, pt, cap, cmd, wm, bm, t::timestamptz
@@ -188,6 +202,9 @@ public class JdbcGameLedger implements GameLedger {
                         row.annulledAt = instant(rs, 20);
                         row.annulledBy = rs.getString(21);
                         row.annulledReason = rs.getString(22);
+                        row.variant = rs.getString(23);
+                        row.daysPerMove = rs.getInt(24);
+                        row.tournamentId = rs.getString(25);
                         rows.put(row.id, row);
                     }
                 }
@@ -227,6 +244,23 @@ public class JdbcGameLedger implements GameLedger {
     }
 
     private record ChatRow(String messageId, ChatChannel channel, boolean removed) {
+    }
+
+    @Override
+    public Map<VacationKey, Integer> vacationUsed(Collection<String> playerIds) {
+        Map<VacationKey, Integer> used = new HashMap<>();
+        try (Connection connection = connect();
+             PreparedStatement query = connection.prepareStatement(VACATIONS)) {
+            query.setArray(1, connection.createArrayOf("text", playerIds.toArray(String[]::new)));
+            try (ResultSet rs = query.executeQuery()) {
+                while (rs.next()) {
+                    used.put(new VacationKey(rs.getString(1), rs.getInt(2)), rs.getInt(3));
+                }
+            }
+        } catch (SQLException e) {
+            throw new LedgerException(e);
+        }
+        return used;
     }
 
     @Override
@@ -313,6 +347,9 @@ public class JdbcGameLedger implements GameLedger {
                     }
                     throw new StaleGameException(stale);
                 }
+                if (!batch.vacationDraws().isEmpty()) {
+                    drawVacations(connection, batch.vacationDraws());
+                }
                 for (AuditEntry entry : batch.audits()) { // staff commands only: a few a day, one statement each
                     AuditLog.insert(connection, entry);
                 }
@@ -325,6 +362,27 @@ public class JdbcGameLedger implements GameLedger {
             }
         } catch (SQLException e) {
             throw new LedgerException(e);
+        }
+    }
+
+    /** Fails as stale when any draw would pass the allowance: the batch is decided again on what is left. */
+    private static void drawVacations(Connection connection, List<VacationDraw> draws) throws SQLException {
+        String[] players = draws.stream().map(VacationDraw::playerId).toArray(String[]::new);
+        Integer[] years = draws.stream().map(VacationDraw::year).toArray(Integer[]::new);
+        Integer[] days = draws.stream().map(VacationDraw::days).toArray(Integer[]::new);
+        int drawn = 0;
+        try (PreparedStatement draw = connection.prepareStatement(DRAW_VACATION)) {
+            bind(connection, draw, players, years, days);
+            draw.setInt(4, draws.get(0).allowance()); // one setting for the whole service
+            draw.setInt(5, draws.get(0).allowance());
+            try (ResultSet rs = draw.executeQuery()) {
+                while (rs.next()) {
+                    drawn++;
+                }
+            }
+        }
+        if (drawn != draws.size()) {
+            throw new StaleGameException(draws.stream().map(d -> "vacation of " + d.playerId()).toList());
         }
     }
 
@@ -349,8 +407,8 @@ public class JdbcGameLedger implements GameLedger {
     private static void createdArrays(List<GameWrite> writes, List<Object[]> arrays) {
         int n = writes.size();
         String[] ids = new String[n], whiteIds = new String[n], whiteNames = new String[n], blackIds = new String[n], blackNames = new String[n];
-        String[] createdAt = new String[n];
-        Integer[] partitions = new Integer[n], initial = new Integer[n], increment = new Integer[n];
+        String[] createdAt = new String[n], variants = new String[n], tournaments = new String[n];
+        Integer[] partitions = new Integer[n], initial = new Integer[n], increment = new Integer[n], days = new Integer[n];
         Boolean[] ranked = new Boolean[n];
         StateColumns state = new StateColumns(n);
         for (int i = 0; i < n; i++) {
@@ -364,10 +422,14 @@ public class JdbcGameLedger implements GameLedger {
             ranked[i] = game.ranked();
             initial[i] = game.timeControl().initialSeconds();
             increment[i] = game.timeControl().incrementSeconds();
+            variants[i] = game.variant().name();
+            days[i] = game.timeControl().daysPerMove();
+            tournaments[i] = game.tournamentId();
             state.set(i, game);
             createdAt[i] = text(game.createdAt());
         }
-        arrays.addAll(List.of(ids, partitions, whiteIds, whiteNames, blackIds, blackNames, ranked, initial, increment));
+        arrays.addAll(List.of(ids, partitions, whiteIds, whiteNames, blackIds, blackNames, ranked, initial, increment, variants, days,
+                tournaments));
         state.addTo(arrays);
         arrays.add(createdAt);
     }

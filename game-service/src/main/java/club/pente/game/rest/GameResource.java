@@ -26,7 +26,9 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.jwt.JsonWebToken;
+import jakarta.annotation.security.RolesAllowed;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -62,9 +64,36 @@ public class GameResource {
     @Path("/{id}")
     @Operation(summary = "A game: players, board, captured pairs, clocks, moves, status and version")
     public Uni<Response> game(@PathParam("id") String id) {
-        return reads.find(id).map(stored -> stored == null
-                ? notFound(id)
-                : Response.ok(GameView.of(stored, Instant.now())).build());
+        return reads.find(id).map(stored -> {
+            if (stored == null) {
+                return notFound(id);
+            }
+            stored.state().rules(settings.firstMoveWindow(), settings.dayLength()); // for its deadline
+            return Response.ok(GameView.of(stored, Instant.now())).build();
+        });
+    }
+
+    /** The most games {@code /mine} lists. */
+    static final int MAX_MINE = 200;
+
+    @GET
+    @Path("/mine")
+    @RolesAllowed({"player", "guest"})
+    @Operation(summary = "The caller's ongoing games (the token's player only; guests too): those where it is their turn first, "
+            + "the earliest deadline first, then the others; at most 200 (limit 1 to 200); and the caller's vacation days of this UTC year")
+    @APIResponse(responseCode = "400", description = "BAD_LIMIT")
+    @APIResponse(responseCode = "401", description = "no valid token")
+    public Uni<Response> mine(@QueryParam("limit") @DefaultValue("200") String limitText) {
+        int limit = limitText.length() > 3 || !limitText.chars().allMatch(c -> c >= '0' && c <= '9') || limitText.isEmpty()
+                ? 0 : Integer.parseInt(limitText);
+        if (limit < 1 || limit > MAX_MINE) {
+            return Uni.createFrom().item(ApiError.response(Response.Status.BAD_REQUEST, "BAD_LIMIT", "limit must be 1 to " + MAX_MINE));
+        }
+        String caller = token.getSubject();
+        int year = Instant.now().atZone(ZoneOffset.UTC).getYear();
+        return reads.mine(caller, limit).flatMap(games -> reads.vacationUsed(caller, year).map(used -> Response.ok(new MyGamesView(
+                games.stream().map(game -> MyGamesView.Game.of(game, caller)).toList(),
+                new MyGamesView.Vacation(year, settings.vacationDaysPerYear(), used))).build()));
     }
 
     @GET
@@ -192,7 +221,7 @@ public class GameResource {
         LiveGame game = stored.state();
         return new GameRecord(game.ranked() ? "Ranked game" : "Casual game", game.white().name(), game.black().name(),
                 game.createdAt().atZone(ZoneOffset.UTC).toLocalDate(), game.result(), game.reason(), game.timeControl().format(),
-                stored.moves().stream().map(GameReads.StoredMove::point).toList());
+                stored.moves().stream().map(GameReads.StoredMove::point).toList(), game.variant());
     }
 
     static Response notFound(String id) {

@@ -11,7 +11,9 @@ import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
 import club.pente.core.rules.Position;
 import club.pente.core.rules.Status;
+import club.pente.core.rules.Variant;
 import club.pente.game.application.GameReads;
+import club.pente.game.domain.Boards;
 import club.pente.game.domain.LiveGame;
 
 import java.time.Instant;
@@ -23,7 +25,10 @@ import java.util.Set;
  * {@code toMove} is running; once it is over they are the stored final clocks and never change.
  * {@code board} is 19 strings, row 19 first, columns A..T. {@code offer} is the pending draw offer or
  * takeback request, or null. {@code endNote} is the staff's reason when staff ended the game (an abort, a forfeit);
- * {@code annulled} is set when staff annulled it.
+ * {@code annulled} is set when staff annulled it. {@code variant} is the rules it is played by (the enum name,
+ * {@code "KERYO"}); {@code tournamentId} null outside tournaments; {@code capturedStones} the stones each side took
+ * (Keryo wins at 15; in Pente twice the pairs); {@code deadline} when the side to move loses if it does not move (on
+ * time, or as a tournament's no-show; turn-based: before any vacation is drawn), null when untimed or over.
  */
 public record GameView(
         String id,
@@ -45,7 +50,11 @@ public record GameView(
         Instant createdAt,
         Instant endedAt,
         String endNote,
-        AnnulledView annulled) {
+        AnnulledView annulled,
+        Variant variant,
+        String tournamentId,
+        PerSide capturedStones,
+        Instant deadline) {
 
     /** Staff annulled the finished game: when, who (username), why. */
     public record AnnulledView(Instant at, String by, String reason) {
@@ -73,6 +82,9 @@ public record GameView(
                 new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK)),
                 game.clocks(now), now, BoardText.rows(position), moves, offerView, game.createdAt(), game.endedAt(), game.endNote(),
                 game.annulment() == null ? null
-                        : new AnnulledView(game.annulment().at(), game.annulment().by(), game.annulment().reason()));
+                        : new AnnulledView(game.annulment().at(), game.annulment().by(), game.annulment().reason()),
+                game.variant(), game.tournamentId(),
+                new PerSide(Boards.capturedStones(position, Color.WHITE), Boards.capturedStones(position, Color.BLACK)),
+                game.lossDeadline());
     }
 }

@@ -6,6 +6,7 @@ import club.pente.core.contract.GameEvent;
 import club.pente.core.notation.Notation;
 import club.pente.core.rules.Position;
 import club.pente.game.domain.AppliedMove;
+import club.pente.game.domain.Boards;
 import club.pente.game.domain.LiveGame;
 
 import java.util.ArrayList;
@@ -25,6 +26,8 @@ final class InMemoryLedger implements GameLedger {
     final Map<String, AuditEntry> audits = new LinkedHashMap<>();
     /** Chat rows by game, in order; a removal replaces the row with its removal set. */
     final Map<String, List<ChatWrite>> chats = new HashMap<>();
+    /** The vacation_days table: used days by player and year. */
+    final Map<VacationKey, Integer> vacations = new HashMap<>();
     int commits;
     int reads;
     RuntimeException failNextCommit;
@@ -55,6 +58,18 @@ final class InMemoryLedger implements GameLedger {
     }
 
     @Override
+    public Map<VacationKey, Integer> vacationUsed(Collection<String> playerIds) {
+        reads++;
+        Map<VacationKey, Integer> used = new HashMap<>();
+        vacations.forEach((key, days) -> {
+            if (playerIds.contains(key.playerId())) {
+                used.put(key, days);
+            }
+        });
+        return used;
+    }
+
+    @Override
     public List<StoredEvent> eventsOf(Collection<RecordPosition> records) {
         reads++;
         return events.stream().filter(event -> records.contains(event.record())).toList();
@@ -80,7 +95,13 @@ final class InMemoryLedger implements GameLedger {
                 throw new StaleGameException(List.of(write.game().id()));
             }
         }
+        for (VacationDraw draw : batch.vacationDraws()) {
+            if (vacations.getOrDefault(new VacationKey(draw.playerId(), draw.year()), 0) + draw.days() > draw.allowance()) {
+                throw new StaleGameException(List.of("vacation of " + draw.playerId()));
+            }
+        }
         commits++;
+        batch.vacationDraws().forEach(draw -> vacations.merge(new VacationKey(draw.playerId(), draw.year()), draw.days(), Integer::sum));
         batch.processed().forEach(row -> processed.put(row.key(), row.record()));
         for (TakeBack takeBack : batch.takeBacks()) { // before the batch's moves, as the real ledger does
             moves.getOrDefault(takeBack.gameId(), new ArrayList<>()).removeIf(move -> move.ply() > takeBack.ply());
@@ -105,12 +126,12 @@ final class InMemoryLedger implements GameLedger {
 
     /** A stored copy, so that the pipeline's in-place decisions never reach the "database" uncommitted. */
     private LiveGame copy(LiveGame game) {
-        Position position = new Position();
+        Position position = Boards.position(game.variant());
         for (AppliedMove move : moves.getOrDefault(game.id(), List.of())) {
             position.play(Notation.parse(move.point()));
         }
-        LiveGame copy = new LiveGame(game.id(), game.white(), game.black(), game.ranked(), game.timeControl(), game.createdAt(),
-                position, game.version(), game.whiteMillis(), game.blackMillis(), game.turnStartedAt());
+        LiveGame copy = new LiveGame(game.id(), game.white(), game.black(), game.ranked(), game.timeControl(), game.variant(),
+                game.tournamentId(), game.createdAt(), position, game.version(), game.whiteMillis(), game.blackMillis(), game.turnStartedAt());
         if (game.isOver()) {
             copy.restoreResult(game.result(), game.reason(), game.endedAt());
         }

@@ -107,7 +107,7 @@ class TableApiTest {
         JsonPath view = given().get("/api/games/{id}", gameId).then().statusCode(200).extract().jsonPath();
         assertThat(view.getMap("offer")).isEqualTo(Map.of("kind", "DRAW", "color", "BLACK", "playerId", bob.id()));
         assertThat(view.getList("moves.announcements")).containsExactly(List.of(), List.of(), List.of(), List.of(), List.of("TRIA"));
-        assertThat(view.getMap("timeControl")).isEqualTo(Map.of("initialSeconds", 300, "incrementSeconds", 5));
+        assertThat(view.getMap("timeControl")).isEqualTo(Map.of("initialSeconds", 300, "incrementSeconds", 5, "daysPerMove", 0));
         // Each move's clocks are as it left them: the mover got the increment, the other clock had not run.
         List<Number> white = view.getList("moves.whiteMillis");
         List<Number> black = view.getList("moves.blackMillis");
@@ -136,7 +136,7 @@ class TableApiTest {
         JsonPath list = given().get("/api/games?status=live&limit=500").then().statusCode(200).extract().jsonPath();
         Map<String, Object> entry = list.getMap("find { it.id == '" + gameId + "' }");
         assertThat(entry).containsEntry("ply", 1).containsEntry("toMove", "BLACK").containsEntry("ranked", true)
-                .containsEntry("timeControl", Map.of("initialSeconds", 300, "incrementSeconds", 5));
+                .containsEntry("timeControl", Map.of("initialSeconds", 300, "incrementSeconds", 5, "daysPerMove", 0));
         assertThat(entry.get("white")).isEqualTo(Map.of("id", alice.id(), "name", "alice"));
         assertThat(entry.get("black")).isEqualTo(Map.of("id", bob.id(), "name", "bob"));
         assertThat(entry.get("createdAt")).isNotNull();

@@ -19,6 +19,10 @@ public class GameServiceTestResource implements QuarkusTestResourceLifecycleMana
         // Tests create games and may take a while on a busy machine before the first move: the 30 s first-move
         // abort is the authority's unit tests' subject (TableRulesTest), not these.
         props.put("pente.game.first-move-seconds", "600");
+        // Turn-based games (TurnBasedFlowTest): a "day" of two seconds and two vacation days a year, so that clocks
+        // and vacations run out within a test. No other test plays turn-based games.
+        props.put("pente.game.day-length", "PT2S");
+        props.put("pente.game.vacation-days-per-year", "2");
         return props;
     }
 

@@ -79,8 +79,8 @@ public class GameEndings {
         Color nextA = MatchRules.colourOfA(match.aFirstColor(), number);
         PlayerRef white = nextA == Color.WHITE ? match.a() : match.b();
         PlayerRef black = nextA == Color.WHITE ? match.b() : match.a();
-        String next = GameCreation.create(tx, white, black, match.ranked(), match.timeControl(), GameOrigin.MATCH, match.id(),
-                number, now);
+        String next = GameCreation.create(tx, white, black, match.ranked(), match.timeControl(), match.variant(), GameOrigin.MATCH,
+                match.id(), number, now);
         tx.matches().progress(match.id(), played, total[0], total[1], next, false, now);
         var timeControl = TimeControlPresets.of(match.timeControl());
         tx.outbox().notify(new GameReady(Contracts.SCHEMA_VERSION, Contracts.newId(), white.id(), next, Color.WHITE, black,

@@ -35,8 +35,11 @@ public interface GameRepository {
     /** The games of a match so far, by number, with the results of those that ended. */
     List<MatchGame> ofMatch(String matchId);
 
-    /** The player's games against the computer that have not ended. */
+    /** The player's live (not turn-based) games against the computer that have not ended. */
     long liveComputerGamesOf(String playerId);
+
+    /** The player's turn-based games against the computer that have not ended. */
+    long turnBasedComputerGamesOf(String playerId);
 
     /** The colour records of those players who have one. */
     Map<String, ColourRecord> colours(Collection<String> playerIds);

@@ -7,6 +7,7 @@ import club.pente.core.contract.InvitationDeclined;
 import club.pente.core.contract.InvitationReceived;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.rules.Color;
+import club.pente.core.rules.Variant;
 import club.pente.matchmaking.domain.BadRequestException;
 import club.pente.matchmaking.domain.ColourChoice;
 import club.pente.matchmaking.domain.GameOrigin;
@@ -16,6 +17,7 @@ import club.pente.matchmaking.domain.MatchRules;
 import club.pente.matchmaking.domain.MatchStatus;
 import club.pente.matchmaking.domain.Mode;
 import club.pente.matchmaking.domain.TimeControlPresets;
+import club.pente.matchmaking.domain.Variants;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -70,9 +72,16 @@ public class InvitationService {
 
     public StoredInvitation create(Player inviter, String modeText, String timeControlText, String colorText, Integer gamesRequested,
                                    String inviteeText) {
+        return create(inviter, modeText, timeControlText, colorText, gamesRequested, inviteeText, null);
+    }
+
+    /** {@code variantText}: PENTE, KERYO or GOMOKU (any case, absent is Pente); a match's games are all of it. */
+    public StoredInvitation create(Player inviter, String modeText, String timeControlText, String colorText, Integer gamesRequested,
+                                   String inviteeText, String variantText) {
         String invitee = checkInvitee(inviter, inviteeText);
         Mode mode = Mode.parse(modeText);
         String timeControl = TimeControlPresets.check(timeControlText);
+        Variant variant = Variants.check(variantText);
         ColourChoice color = ColourChoice.parse(colorText);
         int games = MatchRules.checkGames(gamesRequested);
         if (mode == Mode.RANKED && !inviter.hasAccount()) {
@@ -83,7 +92,7 @@ public class InvitationService {
         for (int attempt = 0; ; attempt++) {
             Invitation invitation = new Invitation(InvitationCodes.generate(random), inviter.id(), mode, Invitation.Status.OPEN,
                     now.plus(ttl), null, invitee);
-            StoredInvitation row = new StoredInvitation(invitation, inviter.ref(), timeControl, color, games, null, null);
+            StoredInvitation row = new StoredInvitation(invitation, inviter.ref(), timeControl, color, games, null, null, variant);
             try {
                 boolean notified = transactions.run(tx -> {
                     SanctionService.requireNotSuspended(tx, inviter);
@@ -147,11 +156,11 @@ public class InvitationService {
             boolean ranked = invitation.mode() == Mode.RANKED;
             boolean match = row.games() > 1;
             String matchId = match ? Contracts.newId() : null;
-            String gameId = GameCreation.create(tx, white, black, ranked, row.timeControl(),
+            String gameId = GameCreation.create(tx, white, black, ranked, row.timeControl(), row.variant(),
                     match ? GameOrigin.MATCH : GameOrigin.INVITATION, matchId, match ? 1 : null, now);
             if (match) {
                 tx.matches().insert(new StoredMatch(matchId, inviter, friend, inviterColour, ranked, row.timeControl(), row.games(),
-                        0, 0, 0, MatchStatus.ONGOING, gameId), code, now);
+                        0, 0, 0, MatchStatus.ONGOING, gameId, row.variant()), code, now);
             }
             tx.invitations().accept(code, friend, gameId, matchId, now);
             tx.outbox().notify(new InvitationAccepted(Contracts.SCHEMA_VERSION, Contracts.newId(), inviter.id(), code,

@@ -10,7 +10,7 @@ public interface LobbyRepository {
     /** Keeps a gateway's newest count; an older message arriving late changes nothing. */
     void presence(String gatewayId, int online, Instant occurredAt);
 
-    /** Players online (the sum of the latest counts of the gateways that reported within 30 s) and players searching (waiting seeks). */
+    /** Players online (the sum of the latest counts of the gateways that reported within 30 s) and players searching (players with a waiting seek). */
     Counts counts();
 
     /** Only one instance at a time decides whether counts changed; true when this transaction holds the lock until it ends. */

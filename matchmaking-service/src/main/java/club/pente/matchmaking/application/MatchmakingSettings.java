@@ -43,6 +43,10 @@ public interface MatchmakingSettings {
         /** A seek nobody polled or kept alive for this long has gone away. */
         @WithDefault("60s")
         Duration ttl();
+
+        /** The same for a turn-based seek: its player need not stay in the lobby, it waits this long. */
+        @WithDefault("P7D")
+        Duration turnBasedTtl();
     }
 
     interface Invitation {
@@ -75,6 +79,20 @@ public interface MatchmakingSettings {
 
         @WithName("ai-games")
         ComputerGames aiGames();
+
+        /** Turn-based play: many at once, but not without end. */
+        TurnBased turnBased();
+
+        interface TurnBased {
+            /** Waiting turn-based seeks one player may hold. */
+            @WithDefault("30")
+            int seeks();
+
+            /** Turn-based games against the computer one player may have going at once. */
+            @WithName("ai-games")
+            @WithDefault("50")
+            int aiGames();
+        }
 
         interface PerMinute {
             int perMinute();

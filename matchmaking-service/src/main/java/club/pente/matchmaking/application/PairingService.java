@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One pairing round, in one transaction: lock the waiting seeks nobody else holds
+ * One pairing round, in one transaction (seeks pair only within one mode, variant and time control): lock the waiting seeks nobody else holds
  * ({@code for update skip locked}), let the {@link PairingPolicy} pair them, mark both seeks of each pair
  * matched, and write the {@code CreateGame} command and both players' {@code SeekMatched} to the outbox.
  * A seek is locked by at most one transaction at a time and leaves WAITING only under that lock, so no
@@ -38,17 +38,24 @@ public class PairingService {
     private final PairingPolicy policy;
     private final AfterCommit afterCommit;
     private final Duration seekTtl;
+    private final Duration turnBasedSeekTtl;
     private final Counter paired;
     private final Counter expired;
 
     @Inject
     public PairingService(Transactions transactions, PairingPolicy policy, AfterCommit afterCommit, MeterRegistry registry,
                           MatchmakingSettings settings) {
-        this(transactions, policy, afterCommit, registry, settings.seek().ttl());
+        this(transactions, policy, afterCommit, registry, settings.seek().ttl(), settings.seek().turnBasedTtl());
     }
 
     public PairingService(Transactions transactions, PairingPolicy policy, AfterCommit afterCommit, MeterRegistry registry,
                           Duration seekTtl) {
+        this(transactions, policy, afterCommit, registry, seekTtl, Duration.ofDays(7));
+    }
+
+    public PairingService(Transactions transactions, PairingPolicy policy, AfterCommit afterCommit, MeterRegistry registry,
+                          Duration seekTtl, Duration turnBasedSeekTtl) {
+        this.turnBasedSeekTtl = turnBasedSeekTtl;
         this.transactions = transactions;
         this.policy = policy;
         this.afterCommit = afterCommit;
@@ -84,8 +91,8 @@ public class PairingService {
             PlayerRef whitePlayer = new PlayerRef(white.playerId(), names.get(white.playerId()));
             PlayerRef blackPlayer = new PlayerRef(black.playerId(), names.get(black.playerId()));
             boolean ranked = white.mode() == Mode.RANKED;
-            String gameId = GameCreation.create(tx, whitePlayer, blackPlayer, ranked, white.timeControl(), GameOrigin.SEEK,
-                    null, null, now);
+            String gameId = GameCreation.create(tx, whitePlayer, blackPlayer, ranked, white.timeControl(), white.variant(),
+                    GameOrigin.SEEK, null, null, now);
             if (!tx.seeks().markMatched(white.id(), gameId, Color.WHITE, now)
                     || !tx.seeks().markMatched(black.id(), gameId, Color.BLACK, now)) {
                 throw new IllegalStateException("a locked seek left WAITING under our lock: " + white.id() + ", " + black.id());
@@ -103,7 +110,7 @@ public class PairingService {
     public int expire() {
         int count = transactions.run(tx -> {
             Instant now = Contracts.now();
-            return tx.seeks().expire(now.minus(seekTtl), now);
+            return tx.seeks().expire(now.minus(seekTtl), now.minus(turnBasedSeekTtl), now);
         });
         expired.increment(count);
         return count;

@@ -26,15 +26,25 @@ public class Quotas {
     private final RateLimiter computerGames;
     private final int openInvitations;
     private final int liveComputerGames;
+    private final int turnBasedSeeks;
+    private final int turnBasedComputerGames;
 
     @Inject
     public Quotas(MatchmakingSettings settings) {
         this(settings.quota().seeks().perMinute(), settings.quota().invitations().perMinute(), settings.quota().invitations().open(),
-                settings.quota().accepts().perMinute(), settings.quota().aiGames().perMinute(), settings.quota().aiGames().live());
+                settings.quota().accepts().perMinute(), settings.quota().aiGames().perMinute(), settings.quota().aiGames().live(),
+                settings.quota().turnBased().seeks(), settings.quota().turnBased().aiGames());
     }
 
     public Quotas(int seeksPerMinute, int invitationsPerMinute, int openInvitations, int acceptsPerMinute,
                   int computerGamesPerMinute, int liveComputerGames) {
+        this(seeksPerMinute, invitationsPerMinute, openInvitations, acceptsPerMinute, computerGamesPerMinute, liveComputerGames, 30, 50);
+    }
+
+    public Quotas(int seeksPerMinute, int invitationsPerMinute, int openInvitations, int acceptsPerMinute,
+                  int computerGamesPerMinute, int liveComputerGames, int turnBasedSeeks, int turnBasedComputerGames) {
+        this.turnBasedSeeks = turnBasedSeeks;
+        this.turnBasedComputerGames = turnBasedComputerGames;
         this.seeks = new RateLimiter(seeksPerMinute, Duration.ofMinutes(1));
         this.invitations = new RateLimiter(invitationsPerMinute, Duration.ofMinutes(1));
         this.accepts = new RateLimiter(acceptsPerMinute, Duration.ofMinutes(1));
@@ -68,7 +78,25 @@ public class Quotas {
         }
     }
 
-    /** In the creating transaction: the player's computer games that have not ended. */
+    /** In the creating transaction: the player's waiting turn-based seeks (live ones are one at most, a rule of its own). */
+    public void checkTurnBasedSeeks(Transaction tx, Player player) {
+        long waiting = tx.seeks().turnBasedWaitingOf(player.id());
+        if (waiting >= turnBasedSeeks) {
+            throw ApiException.tooManyRequests("TOO_MANY_TURN_BASED_SEEKS", "you have " + waiting
+                    + " turn-based seeks waiting, the most one player may have; cancel one or wait for one to be taken", RETRY_HELD);
+        }
+    }
+
+    /** In the creating transaction: the player's turn-based computer games that have not ended. */
+    public void checkTurnBasedComputerGames(Transaction tx, Player player) {
+        long going = tx.games().turnBasedComputerGamesOf(player.id());
+        if (going >= turnBasedComputerGames) {
+            throw ApiException.tooManyRequests("TOO_MANY_TURN_BASED_COMPUTER_GAMES", "you are playing " + going
+                    + " turn-based games against the computer, the most at once; finish or resign one first", RETRY_HELD);
+        }
+    }
+
+    /** In the creating transaction: the player's live computer games that have not ended (turn-based ones count apart). */
     public void checkLiveComputerGames(Transaction tx, Player player) {
         long live = tx.games().liveComputerGamesOf(player.id());
         if (live >= liveComputerGames) {

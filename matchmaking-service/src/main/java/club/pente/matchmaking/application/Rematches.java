@@ -77,8 +77,9 @@ public class Rematches {
     private static String createRematch(Transaction tx, StoredGame previous, Instant now) {
         PlayerRef white = previous.black();
         PlayerRef black = previous.white();
-        String gameId = GameCreation.create(tx, white, black, previous.ranked(), previous.timeControl(), GameOrigin.REMATCH,
-                null, null, now);
+        // Same variant and time control as the game just played.
+        String gameId = GameCreation.create(tx, white, black, previous.ranked(), previous.timeControl(), previous.variant(),
+                GameOrigin.REMATCH, null, null, now);
         var timeControl = TimeControlPresets.of(previous.timeControl());
         for (PlayerRef player : new PlayerRef[]{white, black}) {
             if (player.kind() != PlayerRef.Kind.COMPUTER) {

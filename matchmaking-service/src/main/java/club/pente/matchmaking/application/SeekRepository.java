@@ -11,8 +11,11 @@ public interface SeekRepository {
     /** A new waiting seek. */
     void insert(Seek seek, String playerName);
 
-    /** The id of the player's waiting seek, or null. */
+    /** The id of the player's waiting live seek (one at most), or null. */
     String waitingOf(String playerId);
+
+    /** How many turn-based seeks the player has waiting (they may hold many). */
+    long turnBasedWaitingOf(String playerId);
 
     /**
      * Locks the waiting seeks no other transaction holds, oldest first. Rows another instance is pairing
@@ -23,8 +26,11 @@ public interface SeekRepository {
     /** Marks a locked waiting seek matched; false when it was no longer waiting. */
     boolean markMatched(String seekId, String gameId, Color color, Instant now);
 
-    /** Ends the waiting seeks nobody refreshed since {@code cutoff}; returns how many. */
-    int expire(Instant cutoff, Instant now);
+    /**
+     * Ends the waiting live seeks nobody refreshed since {@code cutoff} and the turn-based ones nobody refreshed
+     * since {@code turnBasedCutoff}; returns how many.
+     */
+    int expire(Instant cutoff, Instant turnBasedCutoff, Instant now);
 
     /** Keeps the player's seek alive if it is still waiting; anything else is left as it is. */
     void touch(String seekId, String playerId, Instant now);

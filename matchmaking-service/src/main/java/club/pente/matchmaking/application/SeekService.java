@@ -3,8 +3,10 @@ package club.pente.matchmaking.application;
 import club.pente.kit.rest.ApiException;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.RatingCategory;
 import club.pente.core.contract.SeekMatched;
 import club.pente.core.rules.Color;
+import club.pente.core.rules.Variant;
 import club.pente.matchmaking.domain.ColourRecord;
 import club.pente.matchmaking.domain.GameOrigin;
 import club.pente.matchmaking.domain.PairingPolicy;
@@ -12,6 +14,7 @@ import club.pente.matchmaking.domain.Mode;
 import club.pente.matchmaking.domain.Seek;
 import club.pente.matchmaking.domain.SeekStatus;
 import club.pente.matchmaking.domain.TimeControlPresets;
+import club.pente.matchmaking.domain.Variants;
 import club.pente.matchmaking.ratings.RatingClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -27,11 +30,13 @@ public class SeekService {
     }
 
     /** A seek someone else may join: who, how, rated how, since when. */
-    public record OpenSeek(String id, PlayerRef player, Mode mode, String timeControl, int rating, java.time.Instant createdAt) {
+    public record OpenSeek(String id, PlayerRef player, Mode mode, String timeControl, int rating, java.time.Instant createdAt,
+                           Variant variant) {
     }
 
     /** The joiner's side of a joined seek: the game created at once. */
-    public record Joined(String seekId, StoredGame game, Color color, PlayerRef opponent, Mode mode, String timeControl) {
+    public record Joined(String seekId, StoredGame game, Color color, PlayerRef opponent, Mode mode, String timeControl,
+                         Variant variant) {
     }
 
     static final int MAX_LISTED = 100;
@@ -64,27 +69,43 @@ public class SeekService {
         this.casualRating = casualRating;
     }
 
+    /** A Pente seek (the form before variants). */
     public Seek open(Player player, String modeText, String timeControlText) {
+        return open(player, modeText, timeControlText, null);
+    }
+
+    /**
+     * A live seek is one at most per player (409 ALREADY_SEEKING); turn-based seeks are many (up to a quota), as a
+     * player may play many turn-based games at once. Ranked seeks carry the rating of their category.
+     */
+    public Seek open(Player player, String modeText, String timeControlText, String variantText) {
         Mode mode = Mode.parse(modeText);
         String timeControl = TimeControlPresets.check(timeControlText);
+        Variant variant = Variants.check(variantText);
         if (mode == Mode.RANKED && !player.hasAccount()) {
             throw ApiException.forbidden("RANKED_NEEDS_ACCOUNT", "ranked games need an account; guests may play casual games");
         }
+        boolean turnBased = TimeControlPresets.turnBased(timeControl);
         quotas.seekRequested(player);
-        int rating = mode == Mode.RANKED ? ratings.ratingOf(player.id()) : casualRating;
-        Seek seek = new Seek(Contracts.newId(), player.id(), mode, timeControl, rating, Contracts.now());
+        int rating = mode == Mode.RANKED
+                ? ratings.ratingOf(player.id(), RatingCategory.of(variant, TimeControlPresets.of(timeControl))) : casualRating;
+        Seek seek = new Seek(Contracts.newId(), player.id(), mode, timeControl, rating, Contracts.now(), variant);
         try {
             transactions.run(tx -> {
                 SanctionService.requireNotSuspended(tx, player);
-                String existing = tx.seeks().waitingOf(player.id());
-                if (existing != null) {
-                    throw alreadySeeking(existing);
+                if (turnBased) {
+                    quotas.checkTurnBasedSeeks(tx, player);
+                } else {
+                    String existing = tx.seeks().waitingOf(player.id());
+                    if (existing != null) {
+                        throw alreadySeeking(existing);
+                    }
                 }
                 tx.seeks().insert(seek, player.name());
                 return null;
             });
         } catch (DuplicateKeyException e) {
-            // Two requests of the same player at once: the partial unique index let one through.
+            // Two live seeks of the same player at once: the partial unique index let one through.
             throw alreadySeeking(null);
         }
         afterCommit.seekOpened();
@@ -131,15 +152,16 @@ public class SeekService {
     public java.util.List<OpenSeek> openSeeks() {
         return transactions.run(tx -> tx.seeks().waiting(MAX_LISTED)).stream()
                 .map(w -> new OpenSeek(w.seek().id(), new PlayerRef(w.seek().playerId(), w.playerName()), w.seek().mode(),
-                        w.seek().timeControl(), w.seek().rating(), w.seek().since()))
+                        w.seek().timeControl(), w.seek().rating(), w.seek().since(), w.seek().variant()))
                 .toList();
     }
 
     /**
      * Pairs the caller with that waiting seek at once, under its row lock: of two joiners (or a joiner and a
      * pairing round) whoever locks it first pairs it, the other finds it no longer waiting. The same rules as
-     * pairing: ranked needs an account, never one's own seek; the joiner's own waiting seek is withdrawn in
-     * the same transaction (and a joiner whose seek a pairing round matched meanwhile is told so).
+     * pairing: ranked needs an account, never one's own seek; joining a live seek withdraws the joiner's own waiting
+     * live seek in the same transaction (and a joiner whose seek a pairing round matched meanwhile is told so);
+     * joining a turn-based seek leaves the joiner's seeks as they are (many turn-based games at once).
      */
     public Joined join(Player joiner, String seekId) {
         quotas.seekRequested(joiner);
@@ -156,7 +178,7 @@ public class SeekService {
             if (target.mode() == Mode.RANKED && !joiner.hasAccount()) {
                 throw ApiException.forbidden("RANKED_NEEDS_ACCOUNT", "ranked games need an account; guests may join casual seeks");
             }
-            String mine = tx.seeks().waitingOf(joiner.id());
+            String mine = TimeControlPresets.turnBased(target.timeControl()) ? null : tx.seeks().waitingOf(joiner.id());
             if (mine != null && tx.seeks().cancel(mine, joiner.id(), now) == 0) {
                 StoredSeek own = tx.seeks().find(mine);
                 throw ApiException.conflict("ALREADY_MATCHED", "your own seek was just matched into game " + own.gameId());
@@ -174,7 +196,8 @@ public class SeekService {
             PlayerRef white = ownerWhite ? owner : me;
             PlayerRef black = ownerWhite ? me : owner;
             boolean ranked = seek.mode() == Mode.RANKED;
-            String gameId = GameCreation.create(tx, white, black, ranked, seek.timeControl(), GameOrigin.SEEK, null, null, now);
+            String gameId = GameCreation.create(tx, white, black, ranked, seek.timeControl(), seek.variant(), GameOrigin.SEEK, null, null,
+                    now);
             if (!tx.seeks().markMatched(seek.id(), gameId, ownerWhite ? Color.WHITE : Color.BLACK, now)) {
                 throw new IllegalStateException("a locked seek left WAITING under our lock: " + seek.id());
             }
@@ -184,7 +207,8 @@ public class SeekService {
                     me, ranked, timeControl, now), now);
             tx.outbox().notify(new SeekMatched(Contracts.SCHEMA_VERSION, Contracts.newId(), me.id(), seek.id(), gameId,
                     ownerColour.opponent(), owner, ranked, timeControl, now), now);
-            return new Joined(seek.id(), tx.games().find(gameId), ownerColour.opponent(), owner, seek.mode(), seek.timeControl());
+            return new Joined(seek.id(), tx.games().find(gameId), ownerColour.opponent(), owner, seek.mode(), seek.timeControl(),
+                    seek.variant());
         });
         afterCommit.outboxWritten();
         return joined;

@@ -7,8 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The short list of time controls players choose from, written minutes + seconds added per move
- * ({@code 10+5} is 600 s and 5 s per move). Seeks pair only within the same preset.
+ * The short list of time controls players choose from. Live: minutes + seconds added per move ({@code 10+5}
+ * is 600 s and 5 s per move) or untimed. Turn-based (correspondence): days per move ({@code 3d}). Seeks pair
+ * only within the same preset; a player may hold many turn-based games and seeks at once, one live seek.
  */
 public final class TimeControlPresets {
     public static final String UNTIMED = "untimed";
@@ -23,6 +24,9 @@ public final class TimeControlPresets {
         PRESETS.put("15+10", new TimeControl(900, 10));
         PRESETS.put("30+20", new TimeControl(1800, 20));
         PRESETS.put(UNTIMED, TimeControl.UNTIMED);
+        for (int days : new int[]{1, 2, 3, 5, 7}) {
+            PRESETS.put(days + "d", TimeControl.daysPerMove(days));
+        }
     }
 
     private TimeControlPresets() {
@@ -35,7 +39,9 @@ public final class TimeControlPresets {
         }
         String key = name.strip().toLowerCase();
         if (!PRESETS.containsKey(key)) {
-            throw new BadRequestException("UNKNOWN_TIME_CONTROL", "timeControl '" + name + "' is not one of " + names());
+            // Not echoed when long: the message stays short whatever was sent.
+            String shown = key.length() > 16 ? key.substring(0, 16) + "..." : key;
+            throw new BadRequestException("UNKNOWN_TIME_CONTROL", "timeControl '" + shown + "' is not one of " + names());
         }
         return key;
     }
@@ -44,6 +50,17 @@ public final class TimeControlPresets {
         return PRESETS.get(check(name));
     }
 
+    /** Days per move ({@code 3d}) rather than a live clock. */
+    public static boolean turnBased(String name) {
+        return of(name).turnBased();
+    }
+
+    /** Days per move of the preset, 0 for live and untimed ones. */
+    public static int daysPerMove(String name) {
+        return of(name).daysPerMove();
+    }
+
+    /** Every preset, live ones first. */
     public static List<String> names() {
         return List.copyOf(PRESETS.keySet());
     }

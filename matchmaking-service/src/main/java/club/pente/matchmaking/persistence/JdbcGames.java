@@ -2,11 +2,13 @@ package club.pente.matchmaking.persistence;
 
 import club.pente.core.contract.PerSide;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.rules.Variant;
 import club.pente.matchmaking.application.GameRepository;
 import club.pente.matchmaking.application.MatchGame;
 import club.pente.matchmaking.application.StoredGame;
 import club.pente.matchmaking.domain.ColourRecord;
 import club.pente.matchmaking.domain.GameOrigin;
+import club.pente.matchmaking.domain.TimeControlPresets;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -21,9 +23,10 @@ import static club.pente.matchmaking.persistence.Sql.literal;
 /** Games matchmaking created ({@code games}), colour histories ({@code colour_history}), handled events ({@code processed_events}). */
 final class JdbcGames implements GameRepository {
     private static final String INSERT = "insert into games (id, origin, white_id, white_name, black_id, black_name, ranked, "
-            + "time_control, match_id, game_number, created_at, create_command_id) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "time_control, match_id, game_number, created_at, create_command_id, variant, days_per_move) "
+            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String COLUMNS = "select id, origin, white_id, white_name, black_id, black_name, ranked, time_control, "
-            + "match_id, game_number, ended_at, started_at, failure_reason, failure_message from games where id = ?";
+            + "match_id, game_number, ended_at, started_at, failure_reason, failure_message, variant from games where id = ?";
     private static final String LOCK = COLUMNS + " for update";
     private static final String MARK_STARTED = "update games set started_at = ? where id = ? and started_at is null";
     private static final String MARK_REFUSED = "update games set failed_at = ?, failure_reason = ?, failure_message = ? "
@@ -32,7 +35,9 @@ final class JdbcGames implements GameRepository {
     private static final String OF_MATCH = "select game_number, id, white_id, white_name, black_id, black_name, result, "
             + "points_white, points_black from games where match_id = ? order by game_number";
     private static final String LIVE_COMPUTER_GAMES = "select count(*) from games where origin = " + literal(GameOrigin.COMPUTER)
-            + " and ended_at is null and (white_id = ? or black_id = ?)";
+            + " and ended_at is null and (white_id = ? or black_id = ?) and days_per_move = 0";
+    private static final String TURN_BASED_COMPUTER_GAMES = "select count(*) from games where origin = " + literal(GameOrigin.COMPUTER)
+            + " and ended_at is null and (white_id = ? or black_id = ?) and days_per_move > 0";
     private static final String COLOURS = "select player_id, whites, blacks from colour_history where player_id = any(?)";
     private static final String COUNT_COLOUR = "insert into colour_history (player_id, whites, blacks) values (?, ?, ?) "
             + "on conflict (player_id) do update set whites = colour_history.whites + excluded.whites, "
@@ -48,7 +53,8 @@ final class JdbcGames implements GameRepository {
     @Override
     public void insert(StoredGame game, String createCommandId, Instant now) {
         sql.update(INSERT, game.id(), game.origin(), game.white().id(), game.white().name(), game.black().id(), game.black().name(),
-                game.ranked(), game.timeControl(), game.matchId(), game.gameNumber(), now, createCommandId);
+                game.ranked(), game.timeControl(), game.matchId(), game.gameNumber(), now, createCommandId, game.variant(),
+                TimeControlPresets.daysPerMove(game.timeControl()));
     }
 
     @Override
@@ -74,7 +80,8 @@ final class JdbcGames implements GameRepository {
     private static StoredGame game(ResultSet rs) throws SQLException {
         return new StoredGame(rs.getString(1), GameOrigin.valueOf(rs.getString(2)), new PlayerRef(rs.getString(3), rs.getString(4)),
                 new PlayerRef(rs.getString(5), rs.getString(6)), rs.getBoolean(7), rs.getString(8), rs.getString(9),
-                Sql.nullableInt(rs, 10), rs.getTimestamp(11) != null, rs.getTimestamp(12) != null, rs.getString(13), rs.getString(14));
+                Sql.nullableInt(rs, 10), rs.getTimestamp(11) != null, rs.getTimestamp(12) != null, rs.getString(13), rs.getString(14),
+                Variant.valueOf(rs.getString(15)));
     }
 
     @Override
@@ -91,6 +98,11 @@ final class JdbcGames implements GameRepository {
     @Override
     public long liveComputerGamesOf(String playerId) {
         return sql.one(LIVE_COMPUTER_GAMES, rs -> rs.getLong(1), playerId, playerId);
+    }
+
+    @Override
+    public long turnBasedComputerGamesOf(String playerId) {
+        return sql.one(TURN_BASED_COMPUTER_GAMES, rs -> rs.getLong(1), playerId, playerId);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package club.pente.matchmaking.persistence;
 
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.rules.Variant;
 import club.pente.matchmaking.application.InvitationRepository;
 import club.pente.matchmaking.application.StoredInvitation;
 import club.pente.matchmaking.domain.ColourChoice;
@@ -22,9 +23,9 @@ import static club.pente.matchmaking.persistence.Sql.literal;
 /** Friend invitations in {@code invitations}. */
 final class JdbcInvitations implements InvitationRepository {
     private static final String INSERT = "insert into invitations (code, inviter_id, inviter_name, mode, time_control, color, games, "
-            + "status, created_at, expires_at, invitee_name) values (?, ?, ?, ?, ?, ?, ?, " + literal(OPEN) + ", ?, ?, ?)";
+            + "status, created_at, expires_at, invitee_name, variant) values (?, ?, ?, ?, ?, ?, ?, " + literal(OPEN) + ", ?, ?, ?, ?)";
     private static final String FIND = "select code, inviter_id, inviter_name, mode, time_control, color, games, status, expires_at, "
-            + "accepted_by, game_id, match_id, invitee_name from invitations where code = ?";
+            + "accepted_by, game_id, match_id, invitee_name, variant from invitations where code = ?";
     private static final String LOCK = FIND + " for update";
     private static final String ACCEPT = "update invitations set status = " + literal(ACCEPTED) + ", accepted_by = ?, "
             + "accepted_name = ?, accepted_at = ?, game_id = ?, match_id = ? where code = ?";
@@ -35,7 +36,7 @@ final class JdbcInvitations implements InvitationRepository {
     private static final String FAIL_BY_GAME = "update invitations set status = " + literal(FAILED) + " where game_id = ? and status = "
             + literal(ACCEPTED) + " returning code";
     private static final String PENDING = "select code, inviter_id, inviter_name, mode, time_control, color, games, status, expires_at, "
-            + "accepted_by, game_id, match_id, invitee_name from invitations where status = " + literal(OPEN) + " and expires_at > ? and ";
+            + "accepted_by, game_id, match_id, invitee_name, variant from invitations where status = " + literal(OPEN) + " and expires_at > ? and ";
     private static final String PENDING_FROM = PENDING + "inviter_id = ? order by created_at desc limit ?";
     private static final String PENDING_FOR = PENDING + "lower(invitee_name) = lower(?) order by created_at desc limit ?";
     // The accounts matchmaking has seen under a name, newest first; guests and the computer are not addressable.
@@ -59,7 +60,7 @@ final class JdbcInvitations implements InvitationRepository {
     public void insert(StoredInvitation row, Instant now) {
         Invitation invitation = row.invitation();
         sql.update(INSERT, invitation.code(), row.inviter().id(), row.inviter().name(), invitation.mode(), row.timeControl(),
-                row.color(), row.games(), now, invitation.expiresAt(), invitation.invitee());
+                row.color(), row.games(), now, invitation.expiresAt(), invitation.invitee(), row.variant());
     }
 
     @Override
@@ -76,7 +77,7 @@ final class JdbcInvitations implements InvitationRepository {
         Invitation invitation = new Invitation(rs.getString(1), rs.getString(2), Mode.valueOf(rs.getString(4)),
                 Invitation.Status.valueOf(rs.getString(8)), Sql.instant(rs, 9), rs.getString(10), rs.getString(13));
         return new StoredInvitation(invitation, new PlayerRef(rs.getString(2), rs.getString(3)), rs.getString(5),
-                ColourChoice.valueOf(rs.getString(6)), rs.getInt(7), rs.getString(11), rs.getString(12));
+                ColourChoice.valueOf(rs.getString(6)), rs.getInt(7), rs.getString(11), rs.getString(12), Variant.valueOf(rs.getString(14)));
     }
 
     @Override

@@ -20,7 +20,8 @@ final class JdbcLobby implements LobbyRepository {
     static final int STALE_SECONDS = 30;
     private static final String COUNTS = "select coalesce((select sum(online) from presence where occurred_at > now() - interval '"
             + STALE_SECONDS + " seconds'), 0), "
-            + "(select count(*) from seeks where status = " + literal(SeekStatus.WAITING) + ")";
+            // Players, not seeks: one player may have many turn-based seeks waiting.
+            + "(select count(distinct player_id) from seeks where status = " + literal(SeekStatus.WAITING) + ")";
     private static final String TRY_LOCK = "select pg_try_advisory_xact_lock(?)";
     private static final String LAST_PUBLISHED = "select online, searching from lobby_published where id = 1";
     private static final String PUBLISHED = "insert into lobby_published (id, online, searching, published_at) values (1, ?, ?, ?) "

@@ -1,6 +1,7 @@
 package club.pente.matchmaking.ratings;
 
 import club.pente.core.contract.Contracts;
+import club.pente.core.contract.RatingCategory;
 import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.smallrye.config.ConfigMapping;
@@ -18,8 +19,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * Reads a player's rating from the rating service ({@code GET /api/ratings/players/{id}/rating}). A player
- * it does not know (404), an error or an unreachable service all mean the default rating: pairing goes on.
+ * Reads a player's rating in one category from the rating service
+ * ({@code GET /api/ratings/players/{id}/rating?category=keryo-turn}; a rating service that does not know the
+ * parameter answers pente-live). A player it does not know (404), an error or an unreachable service all mean the
+ * default rating: pairing goes on.
  */
 @ApplicationScoped
 public class RatingClient {
@@ -55,9 +58,15 @@ public class RatingClient {
         this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
     }
 
-    /** Blocking, at most about the configured timeout. */
+    /** The pente-live rating (the one category before variants). */
     public int ratingOf(String playerId) {
-        URI uri = URI.create(baseUrl + "/api/ratings/players/" + URLEncoder.encode(playerId, StandardCharsets.UTF_8) + "/rating");
+        return ratingOf(playerId, RatingCategory.DEFAULT);
+    }
+
+    /** Blocking, at most about the configured timeout. */
+    public int ratingOf(String playerId, RatingCategory category) {
+        URI uri = URI.create(baseUrl + "/api/ratings/players/" + URLEncoder.encode(playerId, StandardCharsets.UTF_8) + "/rating?category="
+                + URLEncoder.encode(category.id(), StandardCharsets.UTF_8));
         try {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(timeout).GET().build(),
                     HttpResponse.BodyHandlers.ofString());

@@ -9,6 +9,7 @@ import club.pente.matchmaking.application.StoredGame;
 import club.pente.matchmaking.application.StoredInvitation;
 import club.pente.matchmaking.domain.BadRequestException;
 import club.pente.matchmaking.domain.Invitation;
+import club.pente.matchmaking.domain.TimeControlPresets;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
@@ -30,8 +31,11 @@ import java.util.List;
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({Caller.PLAYER_ROLE, Caller.GUEST_ROLE})
 public class InvitationResource {
-    /** games &gt; 1 asks for a match with colours alternating and points summed; invitee (optional) an account's username. */
-    public record InvitationRequest(String mode, String timeControl, String color, Integer games, String invitee) {
+    /**
+     * games &gt; 1 asks for a match with colours alternating and points summed; invitee (optional) an account's
+     * username; variant PENTE, KERYO or GOMOKU (any case; absent is PENTE); timeControl a live preset or {@code 3d}.
+     */
+    public record InvitationRequest(String mode, String timeControl, String color, Integer games, String invitee, String variant) {
     }
 
     /**
@@ -41,12 +45,12 @@ public class InvitationResource {
     public record InvitationView(String code, String link, PlayerRef inviter, String invitee, String mode, String timeControl,
                                  String clock, String color, int games, String status, Instant expiresAt, String gameId,
                                  String matchId, String gameStatus, boolean gameReady, GameReadiness.Failure failure,
-                                 String refusal) {
+                                 String refusal, String variant, boolean turnBased) {
     }
 
     /** gameStatus PENDING until the game service confirmed the game (then READY): the page waits for gameReady. */
     public record AcceptedView(String code, String gameId, String color, PlayerRef opponent, String matchId, String gameStatus,
-                               boolean gameReady, GameReadiness.Failure failure) {
+                               boolean gameReady, GameReadiness.Failure failure, String variant, String timeControl, boolean turnBased) {
     }
 
     public record PendingView(List<InvitationView> sent, List<InvitationView> received) {
@@ -65,7 +69,8 @@ public class InvitationResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Invite a friend: {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\",\"color\":\"WHITE|BLACK|RANDOM\",\"games\":1,"
+    @Operation(summary = "Invite a friend: {\"mode\":\"CASUAL\",\"timeControl\":\"10+5 or 3d\",\"variant\":\"PENTE|KERYO|GOMOKU\","
+            + "\"color\":\"WHITE|BLACK|RANDOM\",\"games\":1,"
             + "\"invitee\":\"bob\" (optional: only that account may accept; it shows in their lobby)}")
     public Response create(InvitationRequest request) {
         if (request == null) {
@@ -73,7 +78,7 @@ public class InvitationResource {
         }
         Player inviter = caller.player();
         StoredInvitation row = invitations.create(inviter, request.mode(), request.timeControl(), request.color(),
-                request.games(), request.invitee());
+                request.games(), request.invitee(), request.variant());
         return Response.status(201).entity(view(row, null, null)).build();
     }
 
@@ -100,8 +105,11 @@ public class InvitationResource {
     public AcceptedView accept(@PathParam("code") String code) {
         Player acceptor = caller.player();
         InvitationService.Accepted accepted = invitations.accept(acceptor, code);
+        StoredGame game = accepted.game();
         return new AcceptedView(accepted.code(), accepted.gameId(), accepted.color().name(), accepted.opponent(), accepted.matchId(),
-                GameReadiness.status(accepted.game()), GameReadiness.ready(accepted.game()), GameReadiness.failure(accepted.game()));
+                GameReadiness.status(game), GameReadiness.ready(game), GameReadiness.failure(game),
+                game == null ? null : game.variant().name(), game == null ? null : game.timeControl(),
+                game != null && TimeControlPresets.turnBased(game.timeControl()));
     }
 
     @POST
@@ -127,6 +135,6 @@ public class InvitationResource {
         return new InvitationView(invitation.code(), linkBase + invitation.code(), row.inviter(), invitation.invitee(),
                 invitation.mode().name(), row.timeControl(), GameReadiness.clock(row.timeControl()), row.color().name(), row.games(),
                 status, invitation.expiresAt(), row.gameId(), row.matchId(), GameReadiness.status(game), GameReadiness.ready(game),
-                GameReadiness.failure(game), refusal);
+                GameReadiness.failure(game), refusal, row.variant().name(), TimeControlPresets.turnBased(row.timeControl()));
     }
 }

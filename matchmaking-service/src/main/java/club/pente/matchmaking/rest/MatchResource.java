@@ -7,6 +7,7 @@ import club.pente.matchmaking.application.Player;
 import club.pente.matchmaking.application.StoredGame;
 import club.pente.matchmaking.application.Rematches;
 import club.pente.matchmaking.application.StoredMatch;
+import club.pente.matchmaking.domain.TimeControlPresets;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
@@ -32,7 +33,7 @@ public class MatchResource {
     /** status ONGOING, FINISHED or FAILED (the game service refused one of its games); clock the time control in seconds. */
     public record MatchView(String id, PlayerRef playerA, PlayerRef playerB, boolean ranked, String timeControl, String clock,
                             int gamesTotal, int gamesPlayed, int pointsA, int pointsB, String status, String currentGameId,
-                            List<MatchGame> games) {
+                            List<MatchGame> games, String variant, boolean turnBased) {
     }
 
     /** state OFFERED (the opponent was asked) or CREATED (gameId, color). */
@@ -45,7 +46,7 @@ public class MatchResource {
      */
     public record GameView(String gameId, String origin, PlayerRef white, PlayerRef black, boolean ranked, String timeControl,
                            String clock, String matchId, Integer gameNumber, String gameStatus, boolean gameReady,
-                           GameReadiness.Failure failure) {
+                           GameReadiness.Failure failure, String variant, boolean turnBased) {
     }
 
     private final Matches matches;
@@ -72,7 +73,8 @@ public class MatchResource {
                 GameReadiness.clock(match.timeControl()), match.gamesTotal(),
                 match.gamesPlayed(), match.pointsA(), match.pointsB(), match.status().name(), match.currentGameId(),
                 state.games().stream().map(g -> new MatchGame(g.number(), g.gameId(), g.white(), g.black(), g.result(),
-                        g.pointsWhite(), g.pointsBlack())).toList());
+                        g.pointsWhite(), g.pointsBlack())).toList(), match.variant().name(),
+                TimeControlPresets.turnBased(match.timeControl()));
     }
 
     @GET
@@ -83,7 +85,8 @@ public class MatchResource {
         StoredGame game = games.find(gameId);
         return new GameView(game.id(), game.origin().name(), game.white(), game.black(), game.ranked(), game.timeControl(),
                 GameReadiness.clock(game.timeControl()), game.matchId(), game.gameNumber(), GameReadiness.status(game),
-                GameReadiness.ready(game), GameReadiness.failure(game));
+                GameReadiness.ready(game), GameReadiness.failure(game), game.variant().name(),
+                TimeControlPresets.turnBased(game.timeControl()));
     }
 
     @POST

@@ -1,6 +1,7 @@
 package club.pente.matchmaking.rest;
 
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.rules.Variant;
 import club.pente.matchmaking.application.Player;
 import club.pente.matchmaking.application.SeekService;
 import club.pente.matchmaking.application.StoredSeek;
@@ -35,25 +36,34 @@ import java.util.Map;
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed({Caller.PLAYER_ROLE, Caller.GUEST_ROLE})
 public class SeekResource {
-    public record SeekRequest(String mode, String timeControl) {
+    /** variant: PENTE, KERYO or GOMOKU (any case; absent is PENTE); timeControl a live preset or days per move ({@code 3d}). */
+    public record SeekRequest(String mode, String timeControl, String variant) {
     }
 
     /**
      * status: WAITING, MATCHED (gameId, color, opponent; gameStatus PENDING until the game service confirmed
-     * the game, then READY), CANCELLED or EXPIRED; clock: the time control in seconds ({@code 300+5}).
+     * the game, then READY), CANCELLED or EXPIRED; clock: the time control as the game service writes it
+     * ({@code 300+5}, {@code 3d}); turnBased: days per move (many at once; the opponent need not be online).
      */
     public record SeekView(String id, String status, String mode, String timeControl, String clock, int rating, Instant createdAt,
                            String gameId, String color, PlayerRef opponent, String gameStatus, boolean gameReady,
-                           GameReadiness.Failure failure) {
+                           GameReadiness.Failure failure, String variant, boolean turnBased) {
     }
 
-    /** clocks: each preset in seconds as the game service writes it ({@code "5+5":"300+5"}). */
-    public record Presets(List<String> timeControls, String defaultTimeControl, Map<String, String> clocks) {
+    /**
+     * clocks: each preset as the game service writes it ({@code "5+5":"300+5"}, {@code "3d":"3d"}); presets: each
+     * with whether it is turn-based and its days per move (0 live); variants: what a seek may ask for.
+     */
+    public record Presets(List<String> timeControls, String defaultTimeControl, Map<String, String> clocks, List<Preset> presets,
+                          List<String> variants, String defaultVariant) {
+    }
+
+    public record Preset(String name, String clock, boolean turnBased, int daysPerMove) {
     }
 
     /** A seek anyone may join; rating only for ranked seeks; own: the caller's. */
     public record OpenSeekView(String id, PlayerRef player, String mode, String timeControl, String clock, Integer rating,
-                               Instant createdAt, boolean own) {
+                               Instant createdAt, boolean own, String variant, boolean turnBased) {
     }
 
     public record OpenSeeks(List<OpenSeekView> seeks) {
@@ -61,7 +71,8 @@ public class SeekResource {
 
     /** The joiner's game, created at once from the joined seek. */
     public record JoinedView(String seekId, String gameId, String color, PlayerRef opponent, String mode, String timeControl,
-                             String clock, String gameStatus, boolean gameReady, GameReadiness.Failure failure) {
+                             String clock, String gameStatus, boolean gameReady, GameReadiness.Failure failure, String variant,
+                             boolean turnBased) {
     }
 
     private final SeekService seeks;
@@ -74,25 +85,28 @@ public class SeekResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Look for an opponent: {\"mode\":\"RANKED|CASUAL\",\"timeControl\":\"10+5\"} (minutes+seconds per move)")
+    @Operation(summary = "Look for an opponent: {\"mode\":\"RANKED|CASUAL\",\"timeControl\":\"10+5\",\"variant\":\"PENTE|KERYO|GOMOKU\"} "
+            + "(minutes+seconds per move, or days per move: 1d 2d 3d 5d 7d; one live seek at a time, many turn-based ones)")
     public Response open(SeekRequest request) {
         if (request == null) {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"mode\":\"CASUAL\",\"timeControl\":\"10+5\"}");
         }
         Player player = caller.player();
-        Seek seek = seeks.open(player, request.mode(), request.timeControl());
+        Seek seek = seeks.open(player, request.mode(), request.timeControl(), request.variant());
         return Response.status(201).entity(new SeekView(seek.id(), SeekStatus.WAITING.name(), seek.mode().name(), seek.timeControl(),
-                GameReadiness.clock(seek.timeControl()), seek.rating(), seek.since(), null, null, null, null, false, null)).build();
+                GameReadiness.clock(seek.timeControl()), seek.rating(), seek.since(), null, null, null, null, false, null,
+                seek.variant().name(), TimeControlPresets.turnBased(seek.timeControl()))).build();
     }
 
     @GET
     @PermitAll
-    @Operation(summary = "The waiting seeks anyone may join (oldest first, at most 100): who, rating (ranked), time control")
+    @Operation(summary = "The waiting seeks anyone may join (oldest first, at most 100): who, rating (ranked), variant, time control")
     public OpenSeeks open() {
         Player me = caller.playerOrNull();
         return new OpenSeeks(seeks.openSeeks().stream().map(seek -> new OpenSeekView(seek.id(), seek.player(), seek.mode().name(),
                 seek.timeControl(), GameReadiness.clock(seek.timeControl()), seek.mode() == Mode.RANKED ? seek.rating() : null,
-                seek.createdAt(), me != null && me.id().equals(seek.player().id()))).toList());
+                seek.createdAt(), me != null && me.id().equals(seek.player().id()), seek.variant().name(),
+                TimeControlPresets.turnBased(seek.timeControl()))).toList());
     }
 
     @POST
@@ -104,17 +118,21 @@ public class SeekResource {
         SeekService.Joined joined = seeks.join(player, id);
         return Response.status(201).entity(new JoinedView(joined.seekId(), joined.game().id(), joined.color().name(), joined.opponent(),
                 joined.mode().name(), joined.timeControl(), GameReadiness.clock(joined.timeControl()), GameReadiness.status(joined.game()),
-                GameReadiness.ready(joined.game()), GameReadiness.failure(joined.game()))).build();
+                GameReadiness.ready(joined.game()), GameReadiness.failure(joined.game()), joined.variant().name(),
+                TimeControlPresets.turnBased(joined.timeControl()))).build();
     }
 
     @GET
     @Path("/presets")
     @PermitAll
-    @Operation(summary = "The time controls to choose from")
+    @Operation(summary = "The time controls (live presets, then days per move) and variants to choose from")
     public Presets presets() {
         Map<String, String> clocks = new LinkedHashMap<>();
         TimeControlPresets.names().forEach(name -> clocks.put(name, GameReadiness.clock(name)));
-        return new Presets(TimeControlPresets.names(), TimeControlPresets.DEFAULT, clocks);
+        List<Preset> presets = TimeControlPresets.names().stream().map(name -> new Preset(name, GameReadiness.clock(name),
+                TimeControlPresets.turnBased(name), TimeControlPresets.daysPerMove(name))).toList();
+        List<String> variants = java.util.Arrays.stream(Variant.values()).map(Variant::name).toList();
+        return new Presets(TimeControlPresets.names(), TimeControlPresets.DEFAULT, clocks, presets, variants, Variant.DEFAULT.name());
     }
 
     @GET
@@ -142,6 +160,7 @@ public class SeekResource {
         StoredSeek seek = state.seek();
         return new SeekView(seek.id(), seek.status().name(), seek.mode().name(), seek.timeControl(), GameReadiness.clock(seek.timeControl()),
                 seek.rating(), seek.createdAt(), seek.gameId(), seek.color() == null ? null : seek.color().name(), state.opponent(),
-                GameReadiness.status(state.game()), GameReadiness.ready(state.game()), GameReadiness.failure(state.game()));
+                GameReadiness.status(state.game()), GameReadiness.ready(state.game()), GameReadiness.failure(state.game()),
+                seek.variant().name(), TimeControlPresets.turnBased(seek.timeControl()));
     }
 }

@@ -11,6 +11,7 @@ import club.pente.matchmaking.domain.Invitation;
 import club.pente.matchmaking.domain.MatchStatus;
 import club.pente.matchmaking.domain.Seek;
 import club.pente.matchmaking.domain.SeekStatus;
+import club.pente.matchmaking.domain.TimeControlPresets;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -106,16 +107,24 @@ public class InMemoryTransactions implements Transactions {
             return new SeekRepository() {
                 @Override
                 public void insert(Seek seek, String playerName) {
-                    if (waitingOf(seek.playerId()) != null || s.seeks.containsKey(seek.id())) {
-                        throw new DuplicateKeyException("seeks_one_waiting_per_player", null);
+                    boolean live = !TimeControlPresets.turnBased(seek.timeControl());
+                    if ((live && waitingOf(seek.playerId()) != null) || s.seeks.containsKey(seek.id())) {
+                        throw new DuplicateKeyException("seeks_one_live_waiting_per_player", null);
                     }
                     s.seeks.put(seek.id(), new SeekRow(seek, playerName, SeekStatus.WAITING, null, null, seek.since()));
                 }
 
                 @Override
                 public String waitingOf(String playerId) {
-                    return s.seeks.values().stream().filter(r -> r.status() == SeekStatus.WAITING && r.seek().playerId().equals(playerId))
+                    return s.seeks.values().stream().filter(r -> r.status() == SeekStatus.WAITING && r.seek().playerId().equals(playerId)
+                                    && !TimeControlPresets.turnBased(r.seek().timeControl()))
                             .map(r -> r.seek().id()).findFirst().orElse(null);
+                }
+
+                @Override
+                public long turnBasedWaitingOf(String playerId) {
+                    return s.seeks.values().stream().filter(r -> r.status() == SeekStatus.WAITING && r.seek().playerId().equals(playerId)
+                            && TimeControlPresets.turnBased(r.seek().timeControl())).count();
                 }
 
                 @Override
@@ -136,10 +145,11 @@ public class InMemoryTransactions implements Transactions {
                 }
 
                 @Override
-                public int expire(Instant cutoff, Instant now) {
+                public int expire(Instant cutoff, Instant turnBasedCutoff, Instant now) {
                     int expired = 0;
                     for (SeekRow row : List.copyOf(s.seeks.values())) {
-                        if (row.status() == SeekStatus.WAITING && row.lastSeenAt().isBefore(cutoff)) {
+                        Instant before = TimeControlPresets.turnBased(row.seek().timeControl()) ? turnBasedCutoff : cutoff;
+                        if (row.status() == SeekStatus.WAITING && row.lastSeenAt().isBefore(before)) {
                             s.seeks.put(row.seek().id(), new SeekRow(row.seek(), row.playerName(), SeekStatus.EXPIRED, null, null,
                                     row.lastSeenAt()));
                             expired++;
@@ -186,7 +196,7 @@ public class InMemoryTransactions implements Transactions {
                 public StoredSeek find(String seekId) {
                     SeekRow row = s.seeks.get(seekId);
                     return row == null ? null : new StoredSeek(seekId, row.seek().playerId(), row.seek().mode(), row.seek().timeControl(),
-                            row.seek().rating(), row.status(), row.gameId(), row.color(), row.seek().since());
+                            row.seek().rating(), row.status(), row.gameId(), row.color(), row.seek().since(), row.seek().variant());
                 }
             };
         }
@@ -237,7 +247,7 @@ public class InMemoryTransactions implements Transactions {
                     }
                     StoredGame g = row.game();
                     return new StoredGame(g.id(), g.origin(), g.white(), g.black(), g.ranked(), g.timeControl(), g.matchId(),
-                            g.gameNumber(), row.endedAt() != null, row.started(), row.failureReason(), row.failureMessage());
+                            g.gameNumber(), row.endedAt() != null, row.started(), row.failureReason(), row.failureMessage(), g.variant());
                 }
 
                 @Override
@@ -260,7 +270,13 @@ public class InMemoryTransactions implements Transactions {
                 @Override
                 public long liveComputerGamesOf(String playerId) {
                     return s.games.values().stream().filter(r -> r.game().origin() == GameOrigin.COMPUTER && r.endedAt() == null
-                            && r.game().plays(playerId)).count();
+                            && r.game().plays(playerId) && !TimeControlPresets.turnBased(r.game().timeControl())).count();
+                }
+
+                @Override
+                public long turnBasedComputerGamesOf(String playerId) {
+                    return s.games.values().stream().filter(r -> r.game().origin() == GameOrigin.COMPUTER && r.endedAt() == null
+                            && r.game().plays(playerId) && TimeControlPresets.turnBased(r.game().timeControl())).count();
                 }
 
                 @Override
@@ -331,7 +347,8 @@ public class InMemoryTransactions implements Transactions {
                     StoredInvitation row = s.invitations.get(code);
                     Invitation i = row.invitation();
                     s.invitations.put(code, new StoredInvitation(new Invitation(i.code(), i.inviterId(), i.mode(), Invitation.Status.ACCEPTED,
-                            i.expiresAt(), by.id(), i.invitee()), row.inviter(), row.timeControl(), row.color(), row.games(), gameId, matchId));
+                            i.expiresAt(), by.id(), i.invitee()), row.inviter(), row.timeControl(), row.color(), row.games(), gameId, matchId,
+                            row.variant()));
                 }
 
                 private int setStatus(String code, Invitation.Status from, Invitation.Status to) {
@@ -342,7 +359,7 @@ public class InMemoryTransactions implements Transactions {
                     }
                     s.invitations.put(code, new StoredInvitation(new Invitation(i.code(), i.inviterId(), i.mode(), to, i.expiresAt(),
                             i.acceptedBy(), i.invitee()), row.inviter(), row.timeControl(), row.color(), row.games(), row.gameId(),
-                            row.matchId()));
+                            row.matchId(), row.variant()));
                     return 1;
                 }
 
@@ -411,7 +428,7 @@ public class InMemoryTransactions implements Transactions {
                 @Override
                 public void insert(StoredMatch match, String invitationCode, Instant now) {
                     s.matches.put(match.id(), new StoredMatch(match.id(), match.a(), match.b(), match.aFirstColor(), match.ranked(),
-                            match.timeControl(), match.gamesTotal(), 0, 0, 0, MatchStatus.ONGOING, match.currentGameId()));
+                            match.timeControl(), match.gamesTotal(), 0, 0, 0, MatchStatus.ONGOING, match.currentGameId(), match.variant()));
                 }
 
                 @Override
@@ -429,7 +446,7 @@ public class InMemoryTransactions implements Transactions {
                     StoredMatch m = s.matches.get(matchId);
                     if (m != null && m.status() == MatchStatus.ONGOING) {
                         s.matches.put(matchId, new StoredMatch(m.id(), m.a(), m.b(), m.aFirstColor(), m.ranked(), m.timeControl(),
-                                m.gamesTotal(), m.gamesPlayed(), m.pointsA(), m.pointsB(), MatchStatus.FAILED, null));
+                                m.gamesTotal(), m.gamesPlayed(), m.pointsA(), m.pointsB(), MatchStatus.FAILED, null, m.variant()));
                     }
                 }
 
@@ -438,7 +455,8 @@ public class InMemoryTransactions implements Transactions {
                                      Instant now) {
                     StoredMatch m = s.matches.get(matchId);
                     s.matches.put(matchId, new StoredMatch(m.id(), m.a(), m.b(), m.aFirstColor(), m.ranked(), m.timeControl(),
-                            m.gamesTotal(), gamesPlayed, pointsA, pointsB, finished ? MatchStatus.FINISHED : MatchStatus.ONGOING, nextGameId));
+                            m.gamesTotal(), gamesPlayed, pointsA, pointsB, finished ? MatchStatus.FINISHED : MatchStatus.ONGOING, nextGameId,
+                            m.variant()));
                 }
             };
         }
@@ -454,7 +472,8 @@ public class InMemoryTransactions implements Transactions {
                 @Override
                 public Counts counts() {
                     int online = s.presence.values().stream().mapToInt(Integer::intValue).sum();
-                    int searching = (int) s.seeks.values().stream().filter(r -> r.status() == SeekStatus.WAITING).count();
+                    int searching = (int) s.seeks.values().stream().filter(r -> r.status() == SeekStatus.WAITING)
+                            .map(r -> r.seek().playerId()).distinct().count();
                     return new Counts(online, searching);
                 }
 

@@ -1,5 +1,6 @@
 package club.pente.matchmaking.persistence;
 
+import club.pente.core.rules.Variant;
 import club.pente.matchmaking.domain.GameOrigin;
 import club.pente.matchmaking.domain.Invitation;
 import club.pente.matchmaking.domain.MatchStatus;
@@ -18,6 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The status enums are stored by name: every name fits its column, and the partial indexes spell "waiting" as the enum does. */
 class StoredSpellingsTest {
     private static final String MIGRATION = read("db/migration/V1__matchmaking.sql");
+    private static final String VARIANTS = read("db/migration/V4__variants_and_turn_based.sql");
 
     private static String read(String resource) {
         try (InputStream in = StoredSpellingsTest.class.getClassLoader().getResourceAsStream(resource)) {
@@ -50,7 +52,24 @@ class StoredSpellingsTest {
 
     @Test
     void thePartialIndexesOnWaitingSeeksSpellItAsTheEnumDoes() {
-        assertThat(MIGRATION).contains("seeks_one_waiting_per_player on seeks (player_id) where status = " + Sql.literal(SeekStatus.WAITING))
-                .contains("seeks_waiting on seeks (created_at) where status = " + Sql.literal(SeekStatus.WAITING));
+        assertThat(MIGRATION).contains("seeks_waiting on seeks (created_at) where status = " + Sql.literal(SeekStatus.WAITING));
+        // V4 replaced the one-waiting-seek index by one for live seeks only (turn-based seeks are many).
+        assertThat(VARIANTS).contains("drop index seeks_one_waiting_per_player;")
+                .contains("seeks_one_live_waiting_per_player on seeks (player_id) where status = " + Sql.literal(SeekStatus.WAITING)
+                        + " and days_per_move = 0");
+    }
+
+    @Test
+    void everyVariantFitsItsColumnsAndOldRowsArePente() {
+        int longest = longest(Variant.values());
+        Matcher column = Pattern.compile("alter table (\\w+) add column variant varchar\\((\\d+)\\) not null default '(\\w+)';")
+                .matcher(VARIANTS);
+        java.util.Set<String> tables = new java.util.TreeSet<>();
+        while (column.find()) {
+            tables.add(column.group(1));
+            assertThat(Integer.parseInt(column.group(2))).as(column.group(1)).isGreaterThanOrEqualTo(longest);
+            assertThat(column.group(3)).isEqualTo(Variant.PENTE.name());
+        }
+        assertThat(tables).containsExactly("games", "invitations", "matches", "seeks");
     }
 }

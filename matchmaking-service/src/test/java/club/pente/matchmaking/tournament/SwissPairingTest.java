@@ -56,6 +56,34 @@ class SwissPairingTest {
         assertNoRepeatsAndBalancedColours(SIX);
     }
 
+    /** The tournament SwissTournamentIT plays through the real services: wins by five (5) or by five after a capture (6). */
+    @Test
+    void sixPlayersThreeRoundsAsPlayedOnTheBoardsOfTheIntegrationTest() {
+        RoundPairing r1 = next(SIX);
+        assertThat(r1).isEqualTo(round(null, "p1", "p2", "p4", "p3", "p5", "p6"));
+        play(r1.games().get(0), Status.WHITE_WINS, 6, 0);
+        play(r1.games().get(1), Status.BLACK_WINS, 0, 5);
+        play(r1.games().get(2), Status.BLACK_WINS, 0, 6);
+        assertThat(table(SIX)).containsExactly("p1:6", "p6:6", "p3:5", "p2:0", "p4:0", "p5:0");
+
+        // p3 and p2 both had Black: p3 meets p5 instead (p4 it met already).
+        RoundPairing r2 = next(SIX);
+        assertThat(r2).isEqualTo(round(null, "p6", "p1", "p3", "p5", "p2", "p4"));
+        play(r2.games().get(0), Status.BLACK_WINS, 0, 5);
+        play(r2.games().get(1), Status.WHITE_WINS, 6, 0);
+        play(r2.games().get(2), Status.BLACK_WINS, 0, 6);
+        assertThat(table(SIX)).containsExactly("p1:11", "p3:11", "p4:6", "p6:6", "p2:0", "p5:0");
+
+        RoundPairing r3 = next(SIX);
+        assertThat(r3).isEqualTo(round(null, "p1", "p3", "p4", "p6", "p5", "p2"));
+        play(r3.games().get(0), Status.WHITE_WINS, 5, 0);
+        play(r3.games().get(1), Status.BLACK_WINS, 0, 6);
+        play(r3.games().get(2), Status.WHITE_WINS, 6, 0);
+        assertThat(table(SIX)).containsExactly("p1:16", "p6:12", "p3:11", "p4:6", "p5:6", "p2:0");
+
+        assertNoRepeatsAndBalancedColours(SIX);
+    }
+
     @Test
     void fivePlayersThreeRoundsByesNeverTwice() {
         RoundPairing r1 = next(FIVE);

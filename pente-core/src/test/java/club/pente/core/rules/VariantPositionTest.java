@@ -198,6 +198,21 @@ class VariantPositionTest {
     }
 
     @Test
+    void keryoTriosAlongTheEdgesAndIntoCornersButNotAroundThem() {
+        Position file = Position.setUp(Variant.KERYO, new int[]{p("A1")}, new int[]{p("A2"), p("A3"), p("A4")}, Color.WHITE);
+        file.play(p("A5"));
+        assertThat(file.capturedStones(Color.WHITE)).isEqualTo(3);
+        Position corner = Position.setUp(Variant.KERYO, new int[]{p("T19")}, new int[]{p("S18"), p("R17"), p("Q16")}, Color.WHITE);
+        corner.play(p("P15"));
+        assertThat(corner.capturedAt(corner.ply())).containsExactly(p("Q16"), p("R17"), p("S18"));
+        // R5-S5-T5 run into the edge; A6 lies after T5 in a naive array, not on the board's line.
+        Position edge = Position.setUp(Variant.KERYO, new int[]{p("A6"), p("K15")}, new int[]{p("R5"), p("S5"), p("T5")}, Color.WHITE);
+        edge.play(p("Q5"));
+        assertThat(edge.capturedStones(Color.WHITE)).isZero();
+        assertThat(edge.stones(Color.BLACK)).isEqualTo(3);
+    }
+
+    @Test
     void keryoTheTournamentRuleHolds() {
         Position position = play(Variant.KERYO, "K10", "A19");
         assertThat(position.check(p("L11"))).isEqualTo(MoveError.TOURNAMENT_RULE);
