@@ -124,6 +124,16 @@ class HintsReviewLevelsTest {
     }
 
     @Test
+    void aReviewFollowsTheGamesVariant() throws Exception {
+        // Legal in Gomoku only (no tournament rule: White's second stone next to the centre).
+        Response answer = as(DemoTokens.guestToken("gomoku-reviewer"))
+                .body("{\"moves\":\"K10 L11 K11 L12\",\"level\":5,\"variant\":\"gomoku\"}").post("/api/ai/review");
+        assertThat(answer.statusCode()).as(answer.asString()).isEqualTo(200);
+        JsonNode review = new ObjectMapper().readTree(answer.asString());
+        assertThat(review.path("moves").size()).isEqualTo(4);
+    }
+
+    @Test
     void reviewsRefuseBadInputAndAreHeldToTheCallersQuotas() {
         String guest = DemoTokens.guestToken("careless");
         Map<String, String> cases = Map.of(
@@ -134,7 +144,9 @@ class HintsReviewLevelsTest {
                 "{\"moves\":\"" + "K10 ".repeat(501) + "\"}", "TOO_MANY_MOVES",
                 "{\"moves\":\"K10 K10\"}", "ILLEGAL_POSITION",
                 "{\"moves\":\"" + SHORT_WIN + " L11\"}", "ILLEGAL_POSITION",
-                "{\"moves\":", "MALFORMED_JSON");
+                "{\"moves\":", "MALFORMED_JSON",
+                "{\"moves\":\"K10\",\"variant\":\"chess\"}", "BAD_VARIANT",
+                "{\"moves\":\"K10 L11 K11\"}", "ILLEGAL_POSITION");
         cases.forEach((json, error) -> as(guest).body(json).post("/api/ai/review").then().statusCode(400).body("error", equalTo(error)));
         given().contentType(ContentType.JSON).body("{\"moves\":\"K10\"}").post("/api/ai/review").then().statusCode(401);
         as(DemoTokens.serviceToken()).body("{\"moves\":\"K10\"}").post("/api/ai/review").then().statusCode(403);

@@ -123,8 +123,9 @@ public class ComputerPlayer {
                 long seed = game.id().hashCode() * 31L + ply;
                 // A timed game thinks by the mover's clock (as of now: it ran while the task waited).
                 GameSnapshot.MoverClock clock = game.moverClock(Instant.now());
-                Analysis analysis = clock == null ? chooser.choose(game.points(), level.getAsInt(), (Duration) null, seed)
-                        : chooser.chooseOnClock(game.points(), level.getAsInt(), clock, seed);
+                // In the game's variant; a turn-based game has no clock to think by (moverClock is null): the level's time.
+                Analysis analysis = clock == null ? chooser.choose(game.variant(), game.points(), level.getAsInt(), (Duration) null, seed)
+                        : chooser.chooseOnClock(game.variant(), game.points(), level.getAsInt(), clock, seed);
                 thinking.record(Duration.ofMillis(analysis.millis()));
                 AtomicLong current = generation(game.id());
                 synchronized (current) {

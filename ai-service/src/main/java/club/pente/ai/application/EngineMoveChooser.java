@@ -8,6 +8,7 @@ import club.pente.ai.gameclient.GameSnapshot.MoverClock;
 import club.pente.core.notation.Notation;
 import club.pente.core.notation.Replay;
 import club.pente.core.rules.Position;
+import club.pente.core.rules.Variant;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.time.Duration;
@@ -23,7 +24,8 @@ import java.util.Map;
  * cores: a {@link CoreShare} hands each search min(wanted, free) threads, at least one, so many games at
  * once stay fair. In a timed game the budget follows the mover's clock ({@link Budget#clock}); levels
  * below 8 never think longer than their own time (their strength is calibrated on it), levels 8 and 9
- * may think up to a few times longer when the clock allows.
+ * may think up to a few times longer when the clock allows. The variant comes with the position: an engine
+ * follows it (one engine per level serves every variant; its table's hashes carry the variant).
  */
 @ApplicationScoped
 public class EngineMoveChooser implements MoveChooser {
@@ -46,14 +48,14 @@ public class EngineMoveChooser implements MoveChooser {
     }
 
     @Override
-    public Analysis choose(List<String> moves, int level, Duration budget, long seed) {
-        Position position = replay(moves);
+    public Analysis choose(Variant variant, List<String> moves, int level, Duration budget, long seed) {
+        Position position = replay(variant, moves);
         return search(position, level, budget == null ? null : Budget.millis(budget.toMillis()), tableBits(level), seed);
     }
 
     @Override
-    public Analysis chooseOnClock(List<String> moves, int level, MoverClock clock, long seed) {
-        Position position = replay(moves);
+    public Analysis chooseOnClock(Variant variant, List<String> moves, int level, MoverClock clock, long seed) {
+        Position position = replay(variant, moves);
         return search(position, level, clock == null ? null : clockBudget(level, clock), tableBits(level), seed);
     }
 
@@ -87,8 +89,8 @@ public class EngineMoveChooser implements MoveChooser {
                 result.pv().stream().map(Notation::format).toList(), result.timeMs());
     }
 
-    static Position replay(List<String> moves) {
-        Replay.Outcome replay = Replay.of(moves);
+    static Position replay(Variant variant, List<String> moves) {
+        Replay.Outcome replay = Replay.of(Variant.orDefault(variant), moves);
         if (replay.failed()) {
             throw new IllegalArgumentException("move " + replay.badPly() + ": " + replay.error());
         }

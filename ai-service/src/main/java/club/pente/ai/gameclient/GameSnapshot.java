@@ -5,6 +5,7 @@ import club.pente.core.contract.OfferKind;
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.contract.TimeControl;
 import club.pente.core.rules.Color;
+import club.pente.core.rules.Variant;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -14,11 +15,23 @@ import java.util.List;
  * The part of the game service's game view the computer needs; other fields are ignored. {@code offer} is
  * the pending draw offer or takeback request, null when there is none. {@code timeControl}, {@code clocks}
  * and {@code asOf} are the game's clocks as of {@code asOf} (the mover's running); null when the view
- * has none (older game services).
+ * has none (older game services). {@code variant} is the game's rules, as the enum name ({@code "KERYO"}); a view
+ * without it (older game services) is Pente.
  */
 public record GameSnapshot(String id, PlayerRef white, PlayerRef black, String status, int ply, Color toMove,
                            long version, List<Move> moves, boolean ranked, Offer offer, TimeControl timeControl,
-                           Clocks clocks, Instant asOf) {
+                           Clocks clocks, Instant asOf, Variant variant) {
+
+    public GameSnapshot {
+        variant = Variant.orDefault(variant);
+    }
+
+    /** A Pente view (before variants). */
+    public GameSnapshot(String id, PlayerRef white, PlayerRef black, String status, int ply, Color toMove,
+                        long version, List<Move> moves, boolean ranked, Offer offer, TimeControl timeControl,
+                        Clocks clocks, Instant asOf) {
+        this(id, white, black, status, ply, toMove, version, moves, ranked, offer, timeControl, clocks, asOf, Variant.PENTE);
+    }
 
     /** A view without clocks (untimed). */
     public GameSnapshot(String id, PlayerRef white, PlayerRef black, String status, int ply, Color toMove,
@@ -26,9 +39,13 @@ public record GameSnapshot(String id, PlayerRef white, PlayerRef black, String s
         this(id, white, black, status, ply, toMove, version, moves, ranked, offer, null, null, null);
     }
 
-    /** The mover's clock in a timed game, or null for an untimed one (or one already over). */
+    /**
+     * The mover's clock in a live timed game, or null for an untimed one, a turn-based one (days per move: the
+     * computer thinks its level's own time, not days) or one already over.
+     */
     public MoverClock moverClock(Instant now) {
-        if (!ongoing() || toMove == null || timeControl == null || timeControl.untimed() || clocks == null) {
+        if (!ongoing() || toMove == null || timeControl == null || timeControl.untimed() || timeControl.turnBased()
+                || clocks == null) {
             return null;
         }
         long left = toMove == Color.WHITE ? clocks.whiteMillis() : clocks.blackMillis();

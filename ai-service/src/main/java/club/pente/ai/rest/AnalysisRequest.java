@@ -3,6 +3,7 @@ package club.pente.ai.rest;
 import club.pente.ai.application.ComputerLevel;
 import club.pente.core.contract.Ids;
 import club.pente.core.notation.MoveList;
+import club.pente.core.rules.Variant;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.time.Duration;
@@ -15,9 +16,10 @@ import java.util.Set;
  * The body of {@code POST /api/ai/analysis}, checked field by field before anything is searched:
  * {@code moves} (a move list like {@code "K10 L11, N10"} or a JSON array of points, at most
  * {@value #MAX_MOVES} moves), {@code level} (1 to {@value #MAX_LEVEL}, default {@value #MAX_LEVEL}) and {@code timeMs}
- * (1 to {@value #MAX_TIME_MS}; the server caps what it actually thinks). Any other field is refused.
+ * (1 to {@value #MAX_TIME_MS}; the server caps what it actually thinks) and {@code variant} ({@code pente},
+ * {@code keryo}, {@code gomoku} in any case; default Pente). Any other field is refused.
  */
-public record AnalysisRequest(List<String> moves, int level, Duration time) {
+public record AnalysisRequest(List<String> moves, int level, Duration time, Variant variant) {
     static final int MAX_TIME_MS = 10_000;
     /**
      * The highest level for analyses, reviews and hints: level 9 searches on all cores, which the analysis pool's
@@ -27,7 +29,16 @@ public record AnalysisRequest(List<String> moves, int level, Duration time) {
     /** More than a board's worth of stones, captures included; no real game is longer. */
     static final int MAX_MOVES = 500;
     static final int MAX_MOVES_TEXT = MAX_MOVES * 5;
-    private static final Set<String> FIELDS = Set.of("moves", "level", "timeMs");
+    private static final Set<String> FIELDS = Set.of("moves", "level", "timeMs", "variant");
+
+    public AnalysisRequest {
+        variant = Variant.orDefault(variant);
+    }
+
+    /** A Pente request. */
+    public AnalysisRequest(List<String> moves, int level, Duration time) {
+        this(moves, level, time, Variant.PENTE);
+    }
 
     /** A refusal of the request with a code and the reason. */
     public static final class Invalid extends RuntimeException {
@@ -53,7 +64,7 @@ public record AnalysisRequest(List<String> moves, int level, Duration time) {
         for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!FIELDS.contains(name)) {
-                throw new Invalid("UNKNOWN_FIELD", "unknown field " + printable(name) + ": the fields are moves, level and timeMs");
+                throw new Invalid("UNKNOWN_FIELD", "unknown field " + printable(name) + ": the fields are moves, level, timeMs and variant");
             }
         }
         List<String> moves = moves(body.get("moves"));
@@ -61,7 +72,22 @@ public record AnalysisRequest(List<String> moves, int level, Duration time) {
         JsonNode timeMs = body.get("timeMs");
         Duration time = timeMs == null || timeMs.isNull() ? null : Duration.ofMillis(whole(timeMs, 0, 1, MAX_TIME_MS, "BAD_TIME",
                 "timeMs must be a whole number from 1 to " + MAX_TIME_MS));
-        return new AnalysisRequest(moves, level, time);
+        return new AnalysisRequest(moves, level, time, variant(body.get("variant")));
+    }
+
+    /** An optional variant: a string naming one (any case, at most 16 characters); absent or null is Pente. */
+    static Variant variant(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return Variant.PENTE;
+        }
+        if (!node.isTextual() || node.textValue().isBlank()) {
+            throw new Invalid("BAD_VARIANT", "variant must be one of pente, keryo, gomoku");
+        }
+        try {
+            return Variant.parse(node.textValue());
+        } catch (IllegalArgumentException e) {
+            throw new Invalid("BAD_VARIANT", "unknown variant " + printable(node.textValue()) + ": pente, keryo or gomoku");
+        }
     }
 
     static int level(JsonNode node) {

@@ -61,7 +61,7 @@ public class AnalysisResource {
             return Uni.createFrom().item(ApiError.response(400, e.error(), e.getMessage()));
         }
         try {
-            position = MoveChooser.position(request.moves());
+            position = MoveChooser.position(request.variant(), request.moves());
         } catch (IllegalArgumentException e) {
             return Uni.createFrom().item(ApiError.response(400, "ILLEGAL_POSITION", e.getMessage()));
         }

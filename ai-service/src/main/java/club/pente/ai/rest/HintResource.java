@@ -5,9 +5,11 @@ import club.pente.ai.application.Analysis;
 import club.pente.ai.application.AnalysisPool;
 import club.pente.ai.application.MoveChooser;
 import club.pente.ai.gameclient.GameHintsClient;
+import club.pente.ai.gameclient.GameServiceClient;
 import club.pente.ai.gameclient.HintReservation;
 import club.pente.ai.gameclient.HintStatus;
 import club.pente.core.contract.Ids;
+import club.pente.core.rules.Variant;
 import club.pente.kit.rest.ApiError;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -32,7 +34,8 @@ import java.util.List;
  * searches the game's position on the analysis pool, under the caller's quotas. The reservation is made on the
  * pool's thread once the caller's quota and a slot are granted, so a call refused here counts no hint there. The
  * game service counts one hint per ply: whatever fails after the reservation (a timeout, the search, a lost
- * answer), the caller asks again at the same ply without paying twice.
+ * answer), the caller asks again at the same ply without paying twice. The position is the game's variant's: from
+ * the reservation, or (a game service that does not say it there) from the game's public view.
  */
 @Path("/api/ai/hints/{gameId}")
 @Produces(MediaType.APPLICATION_JSON)
@@ -48,13 +51,16 @@ public class HintResource {
     private final AnalysisPool pool;
     private final MoveChooser chooser;
     private final GameHintsClient games;
+    private final GameServiceClient views;
     private final JsonWebToken token;
     private final int level;
 
-    public HintResource(AnalysisPool pool, MoveChooser chooser, @RestClient GameHintsClient games, JsonWebToken token, AiSettings settings) {
+    public HintResource(AnalysisPool pool, MoveChooser chooser, @RestClient GameHintsClient games,
+                        @RestClient GameServiceClient views, JsonWebToken token, AiSettings settings) {
         this.pool = pool;
         this.chooser = chooser;
         this.games = games;
+        this.views = views;
         this.token = token;
         this.level = settings.hints().level();
         if (level < 1 || level > AnalysisRequest.MAX_LEVEL) {
@@ -113,7 +119,8 @@ public class HintResource {
         Duration budget = pool.thinkTime(level, null);
         return pool.run(caller, budget.plus(RESERVE_TIMEOUT).plus(pool.maxThink()), () -> {
                     HintReservation reserved = reserve(gameId, authorization);
-                    Analysis analysis = chooser.analyse(MoveChooser.position(reserved.moves()), level, budget, pool.tableBits());
+                    Variant variant = reserved.variant() != null ? reserved.variant() : variant(gameId);
+                    Analysis analysis = chooser.analyse(MoveChooser.position(variant, reserved.moves()), level, budget, pool.tableBits());
                     List<String> line = analysis.principalVariation().isEmpty() ? List.of(analysis.bestMove()) : analysis.principalVariation();
                     return new Hint(gameId, reserved.ply(), analysis.bestMove(), line, analysis.score(), analysis.depth(),
                             reserved.hintsUsed(), reserved.hintsLeft(), reserved.hintsPerGame());
@@ -138,6 +145,15 @@ public class HintResource {
     private HintReservation reserve(String gameId, String authorization) {
         try {
             return games.reserve(gameId, authorization).await().atMost(RESERVE_TIMEOUT);
+        } catch (RuntimeException e) {
+            throw GameServiceErrors.refusal(e);
+        }
+    }
+
+    /** The game's variant from its public view (Pente from a game service without variants). */
+    private Variant variant(String gameId) {
+        try {
+            return views.game(gameId).await().atMost(RESERVE_TIMEOUT).variant();
         } catch (RuntimeException e) {
             throw GameServiceErrors.refusal(e);
         }

@@ -1,5 +1,6 @@
 package club.pente.ai.rest;
 
+import club.pente.core.rules.Variant;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Iterator;
@@ -10,11 +11,22 @@ import java.util.Set;
  * The body of {@code POST /api/ai/review}: {@code moves} (as for an analysis: a move list or an array of points,
  * at least one, at most {@value AnalysisRequest#MAX_MOVES}) and {@code level} ({@value #MIN_LEVEL} to
  * {@value AnalysisRequest#MAX_LEVEL}, default {@value AnalysisRequest#MAX_LEVEL}: lower levels play noisy moves
- * and cannot judge anyone). The time is the server's: no field asks for more. Any other field is refused.
+ * and cannot judge anyone), {@code variant} (the rules the moves were played under: {@code pente}, {@code keryo},
+ * {@code gomoku} in any case; default Pente). The time is the server's: no field asks for more. Any other field is
+ * refused.
  */
-public record ReviewRequest(List<String> moves, int level) {
+public record ReviewRequest(List<String> moves, int level, Variant variant) {
     static final int MIN_LEVEL = 5;
-    private static final Set<String> FIELDS = Set.of("moves", "level");
+    private static final Set<String> FIELDS = Set.of("moves", "level", "variant");
+
+    public ReviewRequest {
+        variant = Variant.orDefault(variant);
+    }
+
+    /** A review of a Pente game. */
+    public ReviewRequest(List<String> moves, int level) {
+        this(moves, level, Variant.PENTE);
+    }
 
     public static ReviewRequest parse(JsonNode body) {
         if (body == null || body.isNull() || body.isMissingNode()) {
@@ -26,7 +38,8 @@ public record ReviewRequest(List<String> moves, int level) {
         for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!FIELDS.contains(name)) {
-                throw new AnalysisRequest.Invalid("UNKNOWN_FIELD", "unknown field " + AnalysisRequest.printable(name) + ": the fields are moves and level");
+                throw new AnalysisRequest.Invalid("UNKNOWN_FIELD", "unknown field " + AnalysisRequest.printable(name)
+                        + ": the fields are moves, level and variant");
             }
         }
         List<String> moves = AnalysisRequest.moves(body.get("moves"));
@@ -41,6 +54,6 @@ public record ReviewRequest(List<String> moves, int level) {
             }
             level = node.intValue();
         }
-        return new ReviewRequest(moves, level);
+        return new ReviewRequest(moves, level, AnalysisRequest.variant(body.get("variant")));
     }
 }

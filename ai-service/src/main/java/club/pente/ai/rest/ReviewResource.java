@@ -54,7 +54,8 @@ public class ReviewResource {
     @RolesAllowed({AnalysisResource.PLAYER_ROLE, AnalysisResource.GUEST_ROLE})
     @Operation(summary = "Review a game given as a move list: every move's evaluation, class (best ... blunder), the best move and "
             + "line before it, the first forced win; at most pente.ai.review.max-total of search in all")
-    @APIResponse(responseCode = "400", description = "a bad field, an unknown field, no moves or an illegal move list")
+    @APIResponse(responseCode = "400", description = "a bad field (BAD_VARIANT among them), an unknown field, no moves or a move list "
+            + "illegal under the variant's rules")
     @APIResponse(responseCode = "401", description = "no valid access token or guest token")
     @APIResponse(responseCode = "403", description = "a token that is neither a player's nor a guest's (a service account)")
     @APIResponse(responseCode = "429", description = "over the caller's quota (one at a time, so many per minute); see Retry-After")
@@ -70,7 +71,7 @@ public class ReviewResource {
         } catch (AnalysisRequest.Invalid e) {
             return Uni.createFrom().item(ApiError.response(400, e.error(), e.getMessage()));
         }
-        Replay.Outcome replay = Replay.of(request.moves());
+        Replay.Outcome replay = Replay.of(request.variant(), request.moves());
         if (replay.failed()) {
             return Uni.createFrom().item(ApiError.response(400, "ILLEGAL_POSITION", "move " + replay.badPly() + ": " + replay.error()));
         }
@@ -79,7 +80,8 @@ public class ReviewResource {
         return pool.run(caller, maxTotal.plus(pool.maxThink()), () -> {
                     long deadline = System.nanoTime() + maxTotal.toNanos();
                     // The pool's small table (pente.ai.analysis.table-bits), not the level's 2^20 entries per request.
-                    return new GameReviewer(ReviewOptions.millis(request.level(), perPly), 0, pool.tableBits()).review(points, deadline).toJson();
+                    return new GameReviewer(ReviewOptions.millis(request.level(), perPly), 0, pool.tableBits())
+                            .review(request.variant(), points, deadline).toJson();
                 })
                 .map(json -> Response.ok(json, MediaType.APPLICATION_JSON).build())
                 .onFailure(AnalysisPool.Refused.class).recoverWithItem(failure -> AnalysisResource.response((AnalysisPool.Refused) failure))

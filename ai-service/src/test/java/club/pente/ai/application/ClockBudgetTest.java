@@ -42,6 +42,14 @@ class ClockBudgetTest {
     }
 
     @Test
+    void turnBasedGamesThinkTheLevelsOwnTimeNotDays() {
+        // Three days a move: the clock holds days, which must not become the computer's thinking time.
+        TimeControl days = TimeControl.daysPerMove(3);
+        long threeDays = 3 * 86_400_000L;
+        assertThat(game("ONGOING", 6, Color.WHITE, days, new Clocks(threeDays, threeDays)).moverClock(AS_OF)).isNull();
+    }
+
+    @Test
     void levelsBelowEightNeverThinkLongerThanTheirOwnTime() {
         long own = EngineConfig.level(5).millis();
         Budget budget = EngineMoveChooser.clockBudget(5, new MoverClock(30 * 60_000, 0, 0));

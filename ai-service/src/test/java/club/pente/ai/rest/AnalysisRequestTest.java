@@ -1,6 +1,7 @@
 package club.pente.ai.rest;
 
 import club.pente.core.contract.Contracts;
+import club.pente.core.rules.Variant;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
@@ -52,5 +53,23 @@ class AnalysisRequestTest {
         for (String time : List.of("0", "10001", "-5", "1.5", "\"100\"", "{}")) {
             refused("{\"moves\":\"K10\",\"timeMs\":" + time + "}", "BAD_TIME", "timeMs must be a whole number from 1 to 10000");
         }
+    }
+
+    @Test
+    void anOptionalVariantForAnalysesAndReviews() throws Exception {
+        assertThat(parse("{\"moves\":\"K10\"}").variant()).isEqualTo(Variant.PENTE);
+        assertThat(parse("{\"moves\":\"K10\",\"variant\":\"keryo\"}").variant()).isEqualTo(Variant.KERYO);
+        assertThat(parse("{\"moves\":\"K10\",\"variant\":\"GOMOKU\"}").variant()).isEqualTo(Variant.GOMOKU);
+        assertThat(parse("{\"moves\":\"K10\",\"variant\":null}").variant()).isEqualTo(Variant.PENTE);
+        for (String bad : List.of("\"chess\"", "\"\"", "\"   \"", "3", "true", "[\"keryo\"]", "\"" + "k".repeat(17) + "\"",
+                "\"keryo\\u0000\"")) {
+            refused("{\"moves\":\"K10\",\"variant\":" + bad + "}", "BAD_VARIANT", "variant");
+        }
+        ReviewRequest review = ReviewRequest.parse(Contracts.json().readTree("{\"moves\":\"K10 L11\",\"variant\":\"Keryo\"}"));
+        assertThat(review).isEqualTo(new ReviewRequest(List.of("K10", "L11"), 8, Variant.KERYO));
+        assertThat(ReviewRequest.parse(Contracts.json().readTree("{\"moves\":\"K10\"}")).variant()).isEqualTo(Variant.PENTE);
+        assertThatThrownBy(() -> ReviewRequest.parse(Contracts.json().readTree("{\"moves\":\"K10\",\"variant\":\"renju\"}")))
+                .isInstanceOf(AnalysisRequest.Invalid.class)
+                .satisfies(e -> assertThat(((AnalysisRequest.Invalid) e).error()).isEqualTo("BAD_VARIANT"));
     }
 }

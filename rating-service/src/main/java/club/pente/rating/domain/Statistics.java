@@ -16,9 +16,9 @@ public record Statistics(long games, long whiteWins, long blackWins, long draws,
                          double whiteWinPercent, double blackWinPercent, double drawPercent,
                          Map<String, Long> byReason) {
 
-    /** The end reasons a counted game can have, in the order they are reported. */
+    /** The end reasons a counted game can have, in the order they are reported (NO_SHOW: a tournament game, issue 18). */
     public static final EndReason[] REASONS = {EndReason.FIVE_IN_A_ROW, EndReason.FIVE_CAPTURES, EndReason.RESIGNATION,
-            EndReason.TIMEOUT, EndReason.BOARD_FULL, EndReason.ABANDONMENT, EndReason.AGREEMENT};
+            EndReason.TIMEOUT, EndReason.BOARD_FULL, EndReason.ABANDONMENT, EndReason.AGREEMENT, EndReason.NO_SHOW};
 
     public static Statistics of(long whiteWins, long blackWins, long draws, Map<EndReason, Long> reasons) {
         long games = whiteWins + blackWins + draws;

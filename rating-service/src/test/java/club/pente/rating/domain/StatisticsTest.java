@@ -19,7 +19,7 @@ class StatisticsTest {
         assertThat(s.drawPercent()).isEqualTo(16.7);
         assertThat(s.byReason()).containsExactly(Map.entry("FIVE_IN_A_ROW", 4L), Map.entry("FIVE_CAPTURES", 0L),
                 Map.entry("RESIGNATION", 0L), Map.entry("TIMEOUT", 1L), Map.entry("BOARD_FULL", 1L), Map.entry("ABANDONMENT", 0L),
-                Map.entry("AGREEMENT", 0L));
+                Map.entry("AGREEMENT", 0L), Map.entry("NO_SHOW", 0L));
         // 1/8 = 12.5 exactly; 1/16 = 6.25 -> 6.3 (half up); 1/3 = 33.3; 2/3 = 66.7.
         assertThat(Statistics.percent(1, 8)).isEqualTo(12.5);
         assertThat(Statistics.percent(1, 16)).isEqualTo(6.3);
@@ -31,6 +31,6 @@ class StatisticsTest {
         Statistics s = Statistics.of(0, 0, 0, Map.of());
         assertThat(s.games()).isZero();
         assertThat(s.whiteWinPercent()).isZero();
-        assertThat(s.byReason()).hasSize(7).allSatisfy((reason, n) -> assertThat(n).isZero());
+        assertThat(s.byReason()).hasSize(8).allSatisfy((reason, n) -> assertThat(n).isZero());
     }
 }

@@ -8,6 +8,7 @@ import club.pente.core.contract.Contracts;
 import club.pente.core.notation.Notation;
 import club.pente.core.notation.Replay;
 import club.pente.core.rules.Position;
+import club.pente.core.rules.Variant;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import java.io.IOException;
@@ -21,8 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * {@code pente move --level N [--time-ms T] [--seed S] [--json] [FILE]}: replays a move list like
- * {@code pente replay} and prints the engine's move for the side to move, in notation, or with
+ * {@code pente move --level N [--time-ms T] [--seed S] [--variant V] [--json] [FILE]}: replays a move list like
+ * {@code pente replay} (under the variant's rules, default Pente) and prints the engine's move for the side to move, in notation, or with
  * {@code --json} as {@code {"move":"K10","score":..,"depth":..,"nodes":..,"pv":[...],"timeMs":..}}.
  * Exit codes as in the rules CLI: 0 done, 2 a bad move in the list or a finished game (reported on
  * standard output as {@code {"error": "...", "ply": k}}), 64 wrong usage, 66 unreadable input.
@@ -52,6 +53,7 @@ public final class MoveCli {
         Long timeMs = null;
         long seed = 1;
         boolean json = false;
+        Variant variant = Variant.PENTE;
         String file = null;
         try {
             for (int i = 0; i < args.length; i++) {
@@ -60,6 +62,7 @@ public final class MoveCli {
                     case "--time-ms" -> timeMs = Long.parseLong(value(args, ++i));
                     case "--seed" -> seed = Long.parseLong(value(args, ++i));
                     case "--json" -> json = true;
+                    case "--variant" -> variant = Variant.parse(value(args, ++i));
                     default -> {
                         if (file != null || (args[i].startsWith("--") && !args[i].equals("-"))) {
                             throw new IllegalArgumentException("unexpected argument " + args[i]);
@@ -76,7 +79,7 @@ public final class MoveCli {
             }
         } catch (IllegalArgumentException e) {
             err.println("pente move: " + e.getMessage());
-            err.println("usage: pente move --level N [--time-ms T] [--seed S] [--json] [FILE]");
+            err.println("usage: pente move --level N [--time-ms T] [--seed S] [--variant pente|keryo|gomoku] [--json] [FILE]");
             err.println("  prints the engine's move (level 1 beginner .. 8 strongest, 9 on every core) after a move list read from FILE or stdin");
             return USAGE;
         }
@@ -94,7 +97,7 @@ public final class MoveCli {
             return NO_INPUT;
         }
 
-        Replay.Outcome replay = Replay.of(text);
+        Replay.Outcome replay = Replay.of(variant, text);
         if (replay.failed()) {
             return error(replay.error(), replay.badPly());
         }

@@ -35,6 +35,19 @@ class MoveCliTest {
     }
 
     @Test
+    void playsTheVariantGiven() {
+        // L13 takes the trio L10-L12 in Keryo, so Black's L11 again is legal there (and occupied in Pente).
+        String keryo = "K10 L10 N13 L11 L9 L12 L13 L11";
+        assertThat(run(keryo, "--level", "4", "--time-ms", "100", "--variant", "keryo")).isEqualTo(0);
+        Position position = Position.of(club.pente.core.rules.Variant.KERYO, java.util.Arrays.stream(keryo.split(" "))
+                .mapToInt(Notation::parse).toArray());
+        assertThat(position.check(Notation.parse(stdout()))).isNull();
+        out.reset();
+        assertThat(run(keryo, "--level", "4", "--time-ms", "100")).isEqualTo(2);
+        assertThat(run(keryo, "--level", "4", "--variant", "chess")).isEqualTo(64);
+    }
+
+    @Test
     void printsJson() throws Exception {
         assertThat(run("K10 L10 O10 M10 N10 N11", "--level", "8", "--time-ms", "300", "--json")).isEqualTo(0);
         JsonNode json = new ObjectMapper().readTree(stdout());

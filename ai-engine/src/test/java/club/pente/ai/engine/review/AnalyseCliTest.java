@@ -46,6 +46,16 @@ class AnalyseCliTest {
     }
 
     @Test
+    void reviewsUnderTheVariantsRules() {
+        // White's second stone on K11 breaks Pente's tournament rule, not Gomoku's.
+        assertThat(run("K10 L11 K11 L12", "--nodes", "2000", "--variant", "gomoku", "--level", "5")).isEqualTo(0);
+        assertThat(stdout()).containsPattern("(?m)^\\s+3 K11\\s+WHITE ");
+        assertThat(run("K10 L11 K11 L12", "--nodes", "2000")).isEqualTo(65);
+        assertThat(stderr()).contains("move 3");
+        assertThat(run("K10", "--variant", "renju")).isEqualTo(64);
+    }
+
+    @Test
     void namesTheMissedWin() {
         assertThat(run(Games.FIVE_MISSED, "--nodes", "20000")).isEqualTo(0);
         assertThat(stdout()).contains("Missed win: ply 9, WHITE played A19 instead of K14");
