@@ -193,7 +193,8 @@ export function createGameView(gameId, handlers, addons = {}) {
     const variant = state.variant();
     const rule = captureRule(variant);
     el.variant.dataset.variant = variant;
-    el.variant.textContent = variantName(variant) + (game.tournamentId ? ` · ${t('tour.game')}` : '');
+    el.variant.replaceChildren(variantName(variant), ...(game.tournamentId ? [' · ', h('a', { id: 'game-tournament-link',
+      href: `#/tournament/${encodeURIComponent(game.tournamentId)}` }, t('tour.game'))] : []));
     for (const side of ['WHITE', 'BLACK']) {
       const card = side === 'WHITE' ? el.white : el.black;
       const player = game[side.toLowerCase()] || {};

@@ -180,7 +180,7 @@ async function start() {
     }
     if (event.type === 'TournamentGameReady' && gameId) {
       if (location.hash === `#/game/${gameId}`) return;
-      gameReadyBanner(gameId, t('banner.tournamentGame', { round: event.round || '?' }));
+      gameReadyBanner(gameId, t('banner.tournamentGame', { round: event.round || '?', name: (event.opponent && event.opponent.name) || '?' }));
       return;
     }
     if (event.type === 'RematchOffered') {

@@ -50,8 +50,10 @@ export function groupTournaments(answer) {
 
 /** The rounds with their pairings: [{round, games: [{white, black, gameId, result, bye}], bye}], oldest first. */
 export function roundsOf(tour) {
-  const source = Array.isArray(tour.rounds) ? tour.rounds : Array.isArray(tour.roundList) ? tour.roundList
-    : Array.isArray(tour.schedule) ? tour.schedule : null;
+  // Matchmaking's detail view: pairings = [{round, games: [...], bye}].
+  const nested = list => Array.isArray(list) && (!list.length || Array.isArray(list[0].games) || Array.isArray(list[0].pairings));
+  const source = nested(tour.pairings) ? tour.pairings : Array.isArray(tour.rounds) ? tour.rounds
+    : Array.isArray(tour.roundList) ? tour.roundList : Array.isArray(tour.schedule) ? tour.schedule : null;
   if (source) {
     return source.map((r, i) => ({
       round: r.round || r.number || i + 1,
@@ -143,6 +145,7 @@ function summary(tour) {
 }
 
 function resultText(p) {
+  if (String(p.result || '').toUpperCase() === 'BYE') return t('tour.bye');
   if (!p.result || ['ONGOING', 'PENDING', 'CREATED', 'STARTED', 'READY'].includes(String(p.result).toUpperCase())) return t('tour.inPlay');
   const key = 'result.' + p.result;
   const text = t(key) !== key ? t(key) : String(p.result);
@@ -348,13 +351,14 @@ export function mountTournament(container, tournamentId) {
       h('a', { href: '#/', 'data-i18n': 'common.back' }, t('common.back')))));
 
   const me = () => auth.current();
-  const joined = () => !!(tour && me() && playersOf(tour).some(p => p.id === me().id));
+  const joined = () => !!(tour && me() && (tour.joined === true || playersOf(tour).some(p => p.id === me().id)));
 
   async function load() {
     clearTimeout(timer);
     timer = null;
     try {
-      const answer = await api(`${BASE}/${encodeURIComponent(tournamentId)}`, { auth: false });
+      // With the token when there is one (the view then says whether I joined); anyone may read it.
+      const answer = await api(`${BASE}/${encodeURIComponent(tournamentId)}`);
       if (!alive) return;
       tour = answer && answer.tournament ? { ...answer.tournament, ...answer } : answer;
       failure = null;
@@ -468,7 +472,8 @@ export function mountTournament(container, tournamentId) {
             + (typeof p.whitePoints === 'number' && typeof p.blackPoints === 'number' ? ` · ${p.whitePoints}–${p.blackPoints}` : '') + ' '),
           p.gameId ? h('a', { class: 'button small', href: `#/game/${encodeURIComponent(p.gameId)}` },
             me() && [p.white, p.black].some(x => x && x.id === me().id) && !p.result ? t('lobby.continue') : t('lobby.watch')) : null)),
-        r.bye ? h('li', { class: 'pairing bye', 'data-bye': r.bye.id }, playerLink(r.bye), ` · ${t('tour.bye')}`) : null))));
+        // The bye, unless the games list already has it as a board without Black.
+        r.bye && !r.games.some(p => !p.black) ? h('li', { class: 'pairing bye', 'data-bye': r.bye.id }, playerLink(r.bye), ` · ${t('tour.bye')}`) : null))));
   }
 
   function render() {
