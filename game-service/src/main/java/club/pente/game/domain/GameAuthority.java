@@ -229,7 +229,7 @@ public final class GameAuthority {
             captured.add(Notation.format(p));
         }
         PerSide pairs = new PerSide(position.capturedPairs(Color.WHITE), position.capturedPairs(Color.BLACK));
-        PerSide stones = new PerSide(Boards.capturedStones(position, Color.WHITE), Boards.capturedStones(position, Color.BLACK));
+        PerSide stones = new PerSide(position.capturedStones(Color.WHITE), position.capturedStones(Color.BLACK));
         String notation = Notation.format(point);
         String next = position.status().isOver() ? null : game.player(position.toMove()).id();
         MovePlayed played = new MovePlayed(Contracts.SCHEMA_VERSION, eventIds.get(), game.id(), game.nextVersion(), now,

@@ -105,7 +105,7 @@ public final class LiveGame {
     public static LiveGame fresh(String id, PlayerRef white, PlayerRef black, boolean ranked, TimeControl timeControl, Variant variant,
                                  String tournamentId, Duration dayLength, Instant now) {
         long initial = timeControl.turnBased() ? allowanceMillis(timeControl, dayLength) : timeControl.initialSeconds() * 1000L;
-        LiveGame game = new LiveGame(id, white, black, ranked, timeControl, variant, tournamentId, now, Boards.position(variant), 0,
+        LiveGame game = new LiveGame(id, white, black, ranked, timeControl, variant, tournamentId, now, new Position(Variant.orDefault(variant)), 0,
                 initial, initial, now);
         game.dayLength = dayLength;
         return game;

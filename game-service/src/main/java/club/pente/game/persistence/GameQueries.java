@@ -12,7 +12,6 @@ import club.pente.core.rules.Position;
 import club.pente.core.rules.Status;
 import club.pente.core.rules.Variant;
 import club.pente.game.application.GameReads;
-import club.pente.game.domain.Boards;
 import club.pente.game.domain.LiveGame;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.panache.common.Page;
@@ -117,7 +116,7 @@ public class GameQueries implements GameReads {
     }
 
     static List<StoredMove> log(Variant variant, List<MoveEntity> moves) {
-        Position position = Boards.position(variant);
+        Position position = new Position(Variant.orDefault(variant));
         List<StoredMove> log = new ArrayList<>(moves.size());
         for (MoveEntity move : moves) {
             position.play(Notation.parse(move.point));
@@ -142,7 +141,7 @@ public class GameQueries implements GameReads {
     /** The authority's state of a game, rebuilt from its row and move log. */
     static LiveGame rebuild(GameEntity row, List<MoveEntity> moves) {
         Variant variant = variant(row);
-        Position position = Boards.position(variant);
+        Position position = new Position(Variant.orDefault(variant));
         for (MoveEntity move : moves) {
             position.play(Notation.parse(move.point));
         }

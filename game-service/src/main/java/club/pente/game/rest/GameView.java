@@ -13,7 +13,6 @@ import club.pente.core.rules.Position;
 import club.pente.core.rules.Status;
 import club.pente.core.rules.Variant;
 import club.pente.game.application.GameReads;
-import club.pente.game.domain.Boards;
 import club.pente.game.domain.LiveGame;
 
 import java.time.Instant;
@@ -84,7 +83,7 @@ public record GameView(
                 game.annulment() == null ? null
                         : new AnnulledView(game.annulment().at(), game.annulment().by(), game.annulment().reason()),
                 game.variant(), game.tournamentId(),
-                new PerSide(Boards.capturedStones(position, Color.WHITE), Boards.capturedStones(position, Color.BLACK)),
+                new PerSide(position.capturedStones(Color.WHITE), position.capturedStones(Color.BLACK)),
                 game.lossDeadline());
     }
 }

@@ -5,8 +5,8 @@ import club.pente.core.contract.Contracts;
 import club.pente.core.contract.GameEvent;
 import club.pente.core.notation.Notation;
 import club.pente.core.rules.Position;
+import club.pente.core.rules.Variant;
 import club.pente.game.domain.AppliedMove;
-import club.pente.game.domain.Boards;
 import club.pente.game.domain.LiveGame;
 
 import java.util.ArrayList;
@@ -126,7 +126,7 @@ final class InMemoryLedger implements GameLedger {
 
     /** A stored copy, so that the pipeline's in-place decisions never reach the "database" uncommitted. */
     private LiveGame copy(LiveGame game) {
-        Position position = Boards.position(game.variant());
+        Position position = new Position(Variant.orDefault(game.variant()));
         for (AppliedMove move : moves.getOrDefault(game.id(), List.of())) {
             position.play(Notation.parse(move.point()));
         }
