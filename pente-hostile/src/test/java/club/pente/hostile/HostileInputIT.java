@@ -472,7 +472,8 @@ class HostileInputIT {
         state.putAll(query("rating", "select * from players order by 1", "select count(*) from rating_changes", "select count(*) from finished_games",
                 "select count(*) from game_annulments", "select count(*) from admin_audit"));
         state.putAll(query("matchmaking", "select count(*) from seeks", "select count(*) from invitations", "select count(*) from games",
-                "select count(*) from matches", "select count(*) from rematches", "select count(*) from sanctions", "select count(*) from admin_audit"));
+                "select count(*) from matches", "select count(*) from rematches", "select count(*) from sanctions", "select count(*) from admin_audit",
+                "select count(*) from tournaments", "select count(*) from tournament_players", "select count(*) from tournament_games"));
         return state;
     }
 

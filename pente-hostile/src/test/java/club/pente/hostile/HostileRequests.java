@@ -41,14 +41,20 @@ final class HostileRequests {
     private static final List<String> ID_GETS = List.of(
             "/api/games/%s", "/api/games/%s/record", "/api/ratings/players/%s", "/api/ratings/players/%s/rating",
             "/api/matchmaking/seeks/%s", "/api/matchmaking/invitations/%s", "/api/matchmaking/matches/%s",
-            "/api/ai/hints/%s", "/api/games/%s/hints");
+            "/api/ai/hints/%s", "/api/games/%s/hints", "/api/matchmaking/tournaments/%s");
     private static final List<String> ID_POSTS = List.of(
             "/api/games/%s/moves", "/api/games/%s/resign", "/api/games/%s/abort", "/api/matchmaking/seeks/%s/keepalive",
-            "/api/matchmaking/invitations/%s/accept", "/api/matchmaking/games/%s/rematch", "/api/ai/hints/%s", "/api/games/%s/hints");
-    private static final List<String> ID_DELETES = List.of("/api/matchmaking/seeks/%s", "/api/matchmaking/invitations/%s");
+            "/api/matchmaking/invitations/%s/accept", "/api/matchmaking/games/%s/rematch", "/api/ai/hints/%s", "/api/games/%s/hints",
+            "/api/matchmaking/tournaments/%s/join", "/api/matchmaking/tournaments/%s/cancel");
+    private static final List<String> ID_DELETES = List.of("/api/matchmaking/seeks/%s", "/api/matchmaking/invitations/%s",
+            "/api/matchmaking/tournaments/%s/join");
     private static final List<String> BODY_POSTS = List.of(
             "/api/matchmaking/seeks", "/api/matchmaking/invitations", "/api/matchmaking/ai-games", "/api/ai/analysis",
-            "/api/ai/review", "/api/guests");
+            "/api/ai/review", "/api/guests", "/api/matchmaking/tournaments");
+    /** Queries no list endpoint accepts (issue 18's "my games"). */
+    private static final List<String> BAD_LIST_QUERIES = List.of("/api/games/mine?limit=0", "/api/games/mine?limit=201",
+            "/api/games/mine?limit=-1", "/api/games/mine?limit=abc", "/api/games/mine?limit=99999999999", "/api/games/mine?limit=%00",
+            "/api/games/mine?limit=1.5");
 
     /** Strings no field accepts. */
     static final List<String> BAD_STRINGS = List.of(
@@ -115,6 +121,11 @@ final class HostileRequests {
         }
         if (pick < 94) {
             return staffAttack();
+        }
+        if (pick < 95) {
+            // My games with a bad limit (400) or no token (401): a read, never a change.
+            return new Request("GET", pickOf(BAD_LIST_QUERIES), random.nextInt(3) == 0 ? anyToken()
+                    : pickOf(List.of(tokens.alice(), tokens.bob(), tokens.guest())), null, null, false);
         }
         if (pick < 96) {
             // Unknown but well-formed ids: reading a public resource that does not exist is fine either way.
@@ -215,9 +226,23 @@ final class HostileRequests {
             return hostileBody();
         }
         return switch (path) {
-            case "/api/matchmaking/seeks" -> random.nextBoolean()
-                    ? "{\"mode\":" + badText(List.of("\"RANKEDX\"", "\"CASUALLY\"")) + ",\"timeControl\":\"10+5\"}"
-                    : "{\"mode\":\"CASUAL\",\"timeControl\":" + badText(List.of("\"1+1000\"", "\"x\"", "\"-5+5\"", "\"99999999999+0\"")) + "}";
+            case "/api/matchmaking/seeks" -> switch (random.nextInt(3)) {
+                case 0 -> "{\"mode\":" + badText(List.of("\"RANKEDX\"", "\"CASUALLY\"")) + ",\"timeControl\":\"10+5\"}";
+                case 1 -> "{\"mode\":\"CASUAL\",\"timeControl\":" + badText(List.of("\"1+1000\"", "\"x\"", "\"-5+5\"", "\"99999999999+0\"",
+                        "\"0d\"", "\"4d\"", "\"8d\"", "\"1d+5\"", "\"-1d\"", "\"99999999999d\"")) + "}";
+                default -> "{\"mode\":\"CASUAL\",\"timeControl\":\"3d\",\"variant\":" + badText(List.of("\"RENJU\"", "\"keryo-pente\"")) + "}";
+            };
+            case "/api/matchmaking/tournaments" -> switch (random.nextInt(4)) {
+                case 0 -> "{\"name\":" + badText(List.of("\"\"", "\"" + "n".repeat(61) + "\"")) + ",\"format\":\"SWISS\",\"rounds\":3,"
+                        + "\"timeControl\":\"1d\"}";
+                case 1 -> "{\"name\":\"Hostile\",\"format\":" + badText(List.of("\"KNOCKOUT\"", "\"swiss \"")) + ",\"rounds\":3,"
+                        + "\"timeControl\":\"1d\"}";
+                case 2 -> "{\"name\":\"Hostile\",\"format\":\"SWISS\",\"rounds\":" + pickOf(List.of("0", "21", "-1", "null", badCount()))
+                        + ",\"timeControl\":" + pickOf(List.of("\"1d\"", "\"untimed\"", "\"0+0\"", "\"4d\"")) + "}";
+                default -> "{\"name\":\"Hostile\",\"format\":\"ROUND_ROBIN\",\"timeControl\":\"1d\",\"startsAt\":"
+                        + pickOf(List.of("\"yesterday\"", "\"2001-01-01T00:00:00Z\"", "\"2999-01-01T00:00:00Z\"", "7", "[]"))
+                        + ",\"maxPlayers\":" + pickOf(List.of("1", "65", "16")) + "}";
+            };
             case "/api/matchmaking/invitations" -> switch (random.nextInt(3)) {
                 case 0 -> "{\"mode\":" + badText(List.of("\"RANKEDX\"")) + ",\"timeControl\":\"10+5\"}";
                 case 1 -> "{\"mode\":\"CASUAL\",\"timeControl\":\"10+5\",\"color\":" + badText(List.of("\"PURPLE\"")) + "}";
