@@ -8,7 +8,10 @@ import club.pente.core.rules.EndReason;
 public enum GameCount {
     /** Aborted by an admin: never counts anywhere. */
     IGNORED,
-    /** Casual, or with a guest or the computer: counts in the statistics, never for ratings. */
+    /**
+     * Casual, with a guest or the computer, or a tournament no-show (nobody played, so there is no strength to
+     * measure, and two friends could farm points by not showing up): counts in the statistics, never for ratings.
+     */
     STATISTICS_ONLY,
     /** Ranked between two different accounts: statistics and ratings. */
     RATED;
@@ -18,6 +21,7 @@ public enum GameCount {
             return IGNORED;
         }
         boolean accounts = ended.white().kind() == PlayerRef.Kind.ACCOUNT && ended.black().kind() == PlayerRef.Kind.ACCOUNT;
-        return ended.ranked() && accounts && !ended.white().id().equals(ended.black().id()) ? RATED : STATISTICS_ONLY;
+        return ended.ranked() && accounts && ended.reason() != EndReason.NO_SHOW && !ended.white().id().equals(ended.black().id())
+                ? RATED : STATISTICS_ONLY;
     }
 }

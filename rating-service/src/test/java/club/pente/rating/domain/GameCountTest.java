@@ -27,6 +27,12 @@ class GameCountTest {
     }
 
     @Test
+    void aTournamentNoShowCountsInTheStatisticsButIsNotRated() {
+        assertThat(GameCount.of(ended(ALICE, BOB, true, Status.BLACK_WINS, EndReason.NO_SHOW))).isEqualTo(GameCount.STATISTICS_ONLY);
+        assertThat(GameCount.of(ended(ALICE, BOB, true, Status.BLACK_WINS, EndReason.TIMEOUT))).isEqualTo(GameCount.RATED);
+    }
+
+    @Test
     void abortedGamesNeverCount() {
         assertThat(GameCount.of(ended(ALICE, BOB, true, Status.DRAW, EndReason.ABORTED))).isEqualTo(GameCount.IGNORED);
         assertThat(GameCount.of(ended(GUEST, COMPUTER, false, Status.DRAW, EndReason.ABORTED))).isEqualTo(GameCount.IGNORED);
