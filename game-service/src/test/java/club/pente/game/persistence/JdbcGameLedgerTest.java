@@ -207,6 +207,36 @@ class JdbcGameLedgerTest {
     }
 
     @Test
+    void aKeryoTurnBasedTournamentGameIsReloadedWithItsVariantClockAndTrioCaptureAndPlaysOnAfterARestart() throws Exception {
+        String id = "ledger-keryo-" + UUID.randomUUID();
+        PlayerRef alice = new PlayerRef("alice-" + id, "alice");
+        PlayerRef bob = new PlayerRef("bob-" + id, "bob");
+        CommandPipeline pipeline = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        List<CommandRecord> batch = new ArrayList<>();
+        batch.add(at(CreateGame.of(id, alice, bob, true, TimeControl.daysPerMove(3), club.pente.core.rules.Variant.KERYO, "tour-" + id)));
+        List<String> points = List.of("K10", "L10", "N13", "L11", "L9", "L12", "L13"); // L13 takes Black's trio L10-L12
+        for (int i = 0; i < points.size(); i++) {
+            batch.add(at(PlayMove.of(id, (i % 2 == 0 ? alice : bob).id(), i + 1, points.get(i))));
+        }
+        pipeline.process(batch);
+
+        // A new process: nothing but what PostgreSQL holds.
+        LiveGame reloaded = ledger.load(List.of(id)).get(id);
+        assertThat(reloaded.variant()).isEqualTo(club.pente.core.rules.Variant.KERYO);
+        assertThat(reloaded.timeControl().daysPerMove()).isEqualTo(3);
+        assertThat(reloaded.tournamentId()).isEqualTo("tour-" + id);
+        assertThat(reloaded.position().capturedStones(Color.WHITE)).isEqualTo(3);
+        assertThat(reloaded.position().hash())
+                .isEqualTo(club.pente.core.notation.Replay.of(club.pente.core.rules.Variant.KERYO, points).position().hash());
+        assertThat(reloaded.deadline()).isAfter(Instant.now().plus(java.time.Duration.ofDays(2)));
+
+        CommandPipeline restarted = new CommandPipeline(ledger, new LiveGames(), new GameAuthority(), Clock.systemUTC(), new SimpleMeterRegistry());
+        restarted.process(List.of(at(PlayMove.of(id, bob.id(), 8, "L11")))); // the freed point, legal only in Keryo
+        assertThat(column("select point from moves where game_id = ? order by ply", id))
+                .containsExactly("K10", "L10", "N13", "L11", "L9", "L12", "L13", "L11");
+    }
+
+    @Test
     void aRedeliveredBatchWithATakebackAndChatIsNotAppliedTwice() throws Exception {
         String id = "ledger-again-" + UUID.randomUUID();
         PlayerRef alice = new PlayerRef("alice-" + id, "alice");
