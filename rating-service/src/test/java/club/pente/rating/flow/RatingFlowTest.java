@@ -225,7 +225,7 @@ class RatingFlowTest {
         Map<String, Integer> reasonsBefore = before.getMap("byReason");
         Map<String, Integer> reasonsAfter = after.getMap("byReason");
         assertThat(reasonsAfter.keySet()).containsExactly("FIVE_IN_A_ROW", "FIVE_CAPTURES", "RESIGNATION", "TIMEOUT", "BOARD_FULL", "ABANDONMENT",
-                "AGREEMENT");
+                "AGREEMENT", "NO_SHOW");
         for (String reason : List.of("FIVE_IN_A_ROW", "FIVE_CAPTURES", "RESIGNATION", "TIMEOUT", "BOARD_FULL", "ABANDONMENT")) {
             assertThat(reasonsAfter.get(reason) - reasonsBefore.get(reason)).as(reason).isEqualTo(1);
         }
