@@ -86,6 +86,10 @@ public class GameEventsConsumer {
             handle(started, () -> starts.started(started));
         } else if (event instanceof MoveRejected rejected) {
             handle(rejected, () -> starts.rejected(rejected));
+            if (tournaments != null) {
+                // a refused CreateGame of a tournament board is not one of GameStarts' games: the tournament records it
+                handle(rejected, () -> tournaments.createRefused(rejected));
+            }
         }
         return true;
     }

@@ -15,15 +15,27 @@ import java.util.Map;
 /**
  * The table: tournament points (the sum of GameEnded.points for the player's side: one per capture, five for a
  * pente), wins, draws, losses. A bye, or an opponent who never showed up, is a win worth the forfeit points; the
- * absent player has a loss and 0. Ordered by the {@link Ranking}, then by seed (join order).
+ * absent player has a loss and 0. A board whose game the game service refused to create is a loss and 0 for both.
+ * Ordered by the {@link Ranking}, then by seed (join order).
  */
 public final class Standings {
     /** A scored game: the result and the points each side takes into the table. */
     public record Scored(Status result, int whitePoints, int blackPoints) {
     }
 
-    /** A finished game of the tournament (result WHITE_WINS, BLACK_WINS or DRAW). */
-    public record Game(String white, String black, Status result, int whitePoints, int blackPoints) {
+    /**
+     * A finished game of the tournament (result WHITE_WINS, BLACK_WINS or DRAW), or, {@code bothLost}, a board whose
+     * game the game service refused to create: a loss for both, with the points given (0 each).
+     */
+    public record Game(String white, String black, Status result, int whitePoints, int blackPoints, boolean bothLost) {
+        public Game(String white, String black, Status result, int whitePoints, int blackPoints) {
+            this(white, black, result, whitePoints, blackPoints, false);
+        }
+
+        /** The board's game was never created (refused): both sides lose and score 0. */
+        public static Game bothForfeited(String white, String black) {
+            return new Game(white, black, null, 0, 0, true);
+        }
     }
 
     /** One line of the table; {@code rank} from 1. */
@@ -60,6 +72,11 @@ public final class Standings {
             black[0] += game.blackPoints();
             white[5]++;
             black[5]++;
+            if (game.bothLost()) {
+                white[3]++;
+                black[3]++;
+                continue;
+            }
             Color winner = game.result().winner();
             if (winner == null) {
                 white[2]++;

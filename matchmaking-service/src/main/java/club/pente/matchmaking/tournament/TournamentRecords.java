@@ -27,6 +27,11 @@ public final class TournamentRecords {
     public record Board(int round, int board, String gameId, String whiteId, String blackId, String result, String reason,
                        Integer whitePoints, Integer blackPoints, Instant endedAt) {
         public static final String BYE = "BYE";
+        /**
+         * The game service refused the board's CreateGame (a suspended player): the game never existed. Its MoveRejected
+         * does not say which player it refused, so both sides score 0 and the board counts as a loss for both.
+         */
+        public static final String REFUSED = "REFUSED";
 
         public boolean bye() {
             return blackId == null;
@@ -34,6 +39,10 @@ public final class TournamentRecords {
 
         public boolean ended() {
             return result != null;
+        }
+
+        public boolean refused() {
+            return REFUSED.equals(result);
         }
     }
 }

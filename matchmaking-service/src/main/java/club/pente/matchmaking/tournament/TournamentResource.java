@@ -56,7 +56,8 @@ public class TournamentResource {
     public record ListView(List<Summary> upcoming, List<Summary> running, List<Summary> finished) {
     }
 
-    /** result: WHITE_WINS, BLACK_WINS, DRAW, null while the game runs; a bye has black null and result BYE. */
+    /** result: WHITE_WINS, BLACK_WINS, DRAW, null while the game runs; a bye has black null and result BYE; REFUSED (reason: the
+     *  game service's RejectionReason, e.g. SUSPENDED) when the game service refused to create the game, a 0-point loss for both. */
     public record GameView(int board, String gameId, PlayerRef white, PlayerRef black, String result, String reason,
                            Integer whitePoints, Integer blackPoints) {
     }

@@ -41,6 +41,8 @@ final class TournamentStore {
     private static final String RECORD = "update tournament_games set result = ?, reason = ?, white_points = ?, black_points = ?, "
             + "ended_at = ? where game_id = ? and result is null";
     private static final String TOURNAMENT_OF_GAME = "select tournament_id from tournament_games where game_id = ?";
+    private static final String TOURNAMENT_OF_CREATE = "select tournament_id from tournament_games where game_id = ? "
+            + "and create_command_id = ?";
     private static final String START = "update tournaments set status = 'RUNNING', started_at = ?, rounds = ? where id = ? and status = 'OPEN'";
     private static final String ROUND = "update tournaments set current_round = ? where id = ? and status = 'RUNNING'";
     private static final String FINISH = "update tournaments set status = 'FINISHED', finished_at = ? where id = ? and status = 'RUNNING'";
@@ -117,6 +119,12 @@ final class TournamentStore {
 
     String tournamentOfGame(String gameId) {
         List<String> found = list(TOURNAMENT_OF_GAME, rs -> rs.getString(1), gameId);
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    /** The tournament whose board sent this CreateGame (its game id and command id), or null. */
+    String tournamentOfCreate(String gameId, String commandId) {
+        List<String> found = list(TOURNAMENT_OF_CREATE, rs -> rs.getString(1), gameId, commandId);
         return found.isEmpty() ? null : found.get(0);
     }
 

@@ -3,7 +3,10 @@ package club.pente.matchmaking.tournament;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.CreateGame;
 import club.pente.core.contract.GameEnded;
+import club.pente.core.contract.Ids;
+import club.pente.core.contract.MoveRejected;
 import club.pente.core.contract.PlayerRef;
+import club.pente.core.contract.RejectionReason;
 import club.pente.core.contract.TimeControl;
 import club.pente.core.contract.TournamentGameReady;
 import club.pente.core.rules.Color;
@@ -170,10 +173,7 @@ public class Tournaments {
                     scored.whitePoints(), scored.blackPoints(), ended.occurredAt() == null ? Contracts.now() : ended.occurredAt())) {
                 return false;
             }
-            if (tournament.status() == TournamentStatus.RUNNING
-                    && store.boards(id).stream().noneMatch(b -> b.round() == tournament.currentRound() && !b.ended())) {
-                advance(store, tournament, Contracts.now());
-            }
+            advanceIfRoundDone(store, tournament);
             return true;
         });
         if (changed) {
@@ -182,7 +182,47 @@ public class Tournaments {
         return changed;
     }
 
+    /**
+     * The game service refused a board's CreateGame (a MoveRejected of version 0 carrying that CreateGame's command id,
+     * e.g. SUSPENDED): the game will never exist, so the board is recorded as {@link Board#REFUSED}, a forfeit lost by
+     * both sides with 0 points each (the refusal does not say which player was refused: the game service names neither,
+     * and always puts White in {@code playerId}). Recorded once (a redelivered refusal changes nothing), and the next
+     * round is paired when it was the round's last open board. Any other rejection is not for a tournament here.
+     */
+    public boolean createRefused(MoveRejected rejected) {
+        if (rejected.version() != 0 || rejected.reason() == RejectionReason.GAME_EXISTS
+                || !Ids.isId(rejected.commandId()) || !Ids.isId(rejected.gameId())) {
+            return false;
+        }
+        String reason = rejected.reason() == null ? "UNKNOWN" : rejected.reason().name();
+        boolean changed = run(store -> {
+            String id = store.tournamentOfCreate(rejected.gameId(), rejected.commandId());
+            if (id == null) {
+                return false;
+            }
+            Tournament tournament = store.lock(id);
+            if (!store.record(rejected.gameId(), Board.REFUSED, reason, 0, 0,
+                    rejected.occurredAt() == null ? Contracts.now() : rejected.occurredAt())) {
+                return false;
+            }
+            advanceIfRoundDone(store, tournament);
+            return true;
+        });
+        if (changed) {
+            LOG.warnf("the game service refused tournament game %s (%s): a forfeit for both players", rejected.gameId(), reason);
+            afterCommit.outboxWritten();
+        }
+        return changed;
+    }
+
     // --- inside a transaction holding the tournament's lock ---------------------------------------------------------
+
+    private void advanceIfRoundDone(TournamentStore store, Tournament tournament) {
+        if (tournament.status() == TournamentStatus.RUNNING
+                && store.boards(tournament.id()).stream().noneMatch(b -> b.round() == tournament.currentRound() && !b.ended())) {
+            advance(store, tournament, Contracts.now());
+        }
+    }
 
     private Tournament open(TournamentStore store, String id) {
         Tournament tournament = store.lock(id);
@@ -277,6 +317,8 @@ public class Tournaments {
         for (Board board : boards) {
             if (board.bye()) {
                 byes.add(board.whiteId());
+            } else if (board.refused() && seeds.contains(board.whiteId()) && seeds.contains(board.blackId())) {
+                games.add(Standings.Game.bothForfeited(board.whiteId(), board.blackId()));
             } else if (board.ended() && seeds.contains(board.whiteId()) && seeds.contains(board.blackId())) {
                 games.add(new Standings.Game(board.whiteId(), board.blackId(), Status.valueOf(board.result()),
                         board.whitePoints(), board.blackPoints()));

@@ -3,7 +3,9 @@ package club.pente.matchmaking.tournament;
 import club.pente.core.contract.Contracts;
 import club.pente.core.contract.CreateGame;
 import club.pente.core.contract.GameEnded;
+import club.pente.core.contract.MoveRejected;
 import club.pente.core.contract.PerSide;
+import club.pente.core.contract.RejectionReason;
 import club.pente.core.contract.TournamentGameReady;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.EndReason;
@@ -226,6 +228,76 @@ class TournamentFlowTest {
         assertThat(points.get(game.white().id())).isEqualTo(game.white().id().equals(byeRound2) ? 5 : 0);
         assertThat(losses.get(game.white().id())).isEqualTo(1);
         assertThat(points.get(byeRound1)).isEqualTo(5);
+        given().auth().oauth2(Players.account("admin").token()).contentType(ContentType.JSON).body("{\"reason\":\"test over\"}")
+                .post("/api/matchmaking/tournaments/{id}/cancel", id).then().statusCode(200).body("status", equalTo("CANCELLED"));
+    }
+
+    @Test
+    void aCreateGameTheGameServiceRefusesIsAForfeitLostByBothAndTheNextRoundIsPaired() {
+        Tokened bob = Players.account("bob");
+        Tokened guest = Players.guest("Refused");
+        String id = bob.request().body(body("Refusals", "ROUND_ROBIN", null, soon(8), 3)).post("/api/matchmaking/tournaments")
+                .then().statusCode(201).extract().path("id");
+        for (Tokened player : List.of(alice, bob, guest)) {
+            player.request().post("/api/matchmaking/tournaments/{id}/join", id).then().statusCode(200);
+        }
+        List<String> ids = await(() -> {
+            List<String> found = boardsOf(id, 1);
+            return found.size() == 1 ? found : null;
+        }, "round 1's game");
+        CreateGame game = streams.awaitCreateGame(ids.get(0));
+        // What the game service publishes when it refuses a CreateGame (GameAuthority.create): version 0, the command's id,
+        // White as playerId whoever was refused, a text that names nobody.
+        MoveRejected refusal = new MoveRejected(1, Contracts.newId(), game.gameId(), 0, Contracts.now(), game.commandId(),
+                game.white().id(), RejectionReason.SUSPENDED, "a player of this game cannot play now");
+        // A refusal of some other command of that id (not the board's CreateGame) is not the board's.
+        streams.publishEvent(new MoveRejected(1, Contracts.newId(), game.gameId(), 0, Contracts.now(), Contracts.newId(),
+                game.white().id(), RejectionReason.SUSPENDED, "a player of this game cannot play now"));
+        streams.publishEvent(refusal);
+        JsonPath view = await(() -> {
+            JsonPath v = given().get("/api/matchmaking/tournaments/{id}", id).jsonPath();
+            return v.getInt("currentRound") == 2 ? v : null;
+        }, "round 2 paired after the refused game");
+        assertThat(view.getString("status")).isEqualTo("RUNNING");
+        assertThat(view.getString("pairings[0].games[0].gameId")).isEqualTo(game.gameId());
+        assertThat(view.getString("pairings[0].games[0].result")).isEqualTo("REFUSED");
+        assertThat(view.getString("pairings[0].games[0].reason")).isEqualTo("SUSPENDED");
+        assertThat(view.getInt("pairings[0].games[0].whitePoints")).isEqualTo(0);
+        assertThat(view.getInt("pairings[0].games[0].blackPoints")).isEqualTo(0);
+
+        // A redelivered refusal changes nothing; round 2's game then ends normally and round 3 is paired.
+        streams.publishEvent(refusal);
+        List<String> round2 = await(() -> {
+            List<String> found = boardsOf(id, 2);
+            return found.size() == 1 ? found : null;
+        }, "round 2's game");
+        CreateGame second = streams.awaitCreateGame(round2.get(0));
+        streams.publishEvent(ended(second, Status.WHITE_WINS, 5, 1));
+        JsonPath third = await(() -> {
+            JsonPath v = given().get("/api/matchmaking/tournaments/{id}", id).jsonPath();
+            return v.getInt("currentRound") == 3 ? v : null;
+        }, "round 3 paired");
+        assertThat(third.getList("pairings[0].games")).hasSize(1);
+        assertThat(third.getString("pairings[0].games[0].result")).isEqualTo("REFUSED");
+        Map<String, List<Integer>> table = new HashMap<>(); // player id -> points, wins, losses, played
+        for (Map<String, Object> line : third.<Map<String, Object>>getList("standings")) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> player = (Map<String, Object>) line.get("player");
+            table.put((String) player.get("id"), List.of((Integer) line.get("points"), (Integer) line.get("wins"),
+                    (Integer) line.get("losses"), (Integer) line.get("played")));
+        }
+        String bye1 = third.getString("pairings[0].bye.id");
+        assertThat(bye1).isNotIn(game.white().id(), game.black().id());
+        // Round robin of three: the refused player who played round 2 sits out round 3, the other plays it.
+        String round2Bye = third.getString("pairings[1].bye.id");
+        String round3Bye = third.getString("pairings[2].bye.id");
+        assertThat(List.of(round2Bye, round3Bye)).containsExactlyInAnyOrder(game.white().id(), game.black().id());
+        // Each refused player: one 0-point loss, a bye (a win worth the forfeit points, 5, not counted as played), and
+        // round 2's result for the one who played it (White of round 2 won 5-1). Round 3's game has not ended.
+        assertThat(table.get(round2Bye)).as("points, wins, losses, played of %s", round2Bye).isEqualTo(List.of(5, 1, 1, 1));
+        boolean wonRound2 = round3Bye.equals(second.white().id());
+        assertThat(table.get(round3Bye)).as("points, wins, losses, played of %s", round3Bye)
+                .isEqualTo(wonRound2 ? List.of(10, 2, 1, 2) : List.of(6, 1, 2, 2));
         given().auth().oauth2(Players.account("admin").token()).contentType(ContentType.JSON).body("{\"reason\":\"test over\"}")
                 .post("/api/matchmaking/tournaments/{id}/cancel", id).then().statusCode(200).body("status", equalTo("CANCELLED"));
     }
