@@ -28,7 +28,8 @@ final class HostileLimits {
                         "pente.quota.invitations.open", high,
                         "pente.quota.accepts.per-minute", high,
                         "pente.quota.ai-games.per-minute", high,
-                        "pente.quota.ai-games.live", high),
+                        "pente.quota.ai-games.live", high,
+                        "pente.tournament.requests-per-minute", high),
                 "ai", Map.of("pente.ai.analysis.per-caller.per-minute", high));
     }
 }

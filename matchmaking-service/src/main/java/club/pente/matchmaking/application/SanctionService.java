@@ -107,7 +107,7 @@ public class SanctionService {
             String effect = detail;
             if (sanction.kind() == Sanction.Kind.SUSPENSION) {
                 int withdrawn = tx.withdrawOpenPlay(sanction.playerId(), now);
-                effect += withdrawn > 0 ? ", withdrew " + withdrawn + " open seeks/invitations" : "";
+                effect += withdrawn > 0 ? ", withdrew " + withdrawn + " open seeks, invitations and tournament entries" : "";
             }
             if (previous != null) {
                 effect += ", replaces " + previous.id();

@@ -44,6 +44,9 @@ public class JdbcSanctions implements SanctionStore {
             + "where player_id = ? and status = " + literal(SeekStatus.WAITING);
     private static final String WITHDRAW_INVITATIONS = "update invitations set status = " + literal(Invitation.Status.CANCELLED)
             + " where inviter_id = ? and status = " + literal(Invitation.Status.OPEN);
+    /** A suspended entrant leaves the tournaments that have not started (a started one forfeits through the game service). */
+    private static final String WITHDRAW_TOURNAMENTS = "delete from tournament_players where player_id = ? "
+            + "and tournament_id in (select id from tournaments where status = 'OPEN')";
     private static final String BACKLOG = "select count(*) from outbox where published_at is null";
 
     private final JdbcTransactions transactions;
@@ -67,6 +70,11 @@ public class JdbcSanctions implements SanctionStore {
      */
     static Sanction suspensionInForceShared(Sql sql, String playerId, Instant now) {
         return sql.oneAfter(LOCK_SHARED, IN_FORCE, JdbcSanctions::read, LOCK_SPACE, playerId, playerId, Sanction.Kind.SUSPENSION, now, now);
+    }
+
+    /** {@link #suspensionInForceShared} for code that holds its own JDBC transaction (tournaments). */
+    public static Sanction suspensionInForce(java.sql.Connection connection, String playerId, Instant now) {
+        return suspensionInForceShared(new Sql(connection), playerId, now);
     }
 
     @Override
@@ -128,7 +136,8 @@ public class JdbcSanctions implements SanctionStore {
 
         @Override
         public int withdrawOpenPlay(String player, Instant now) {
-            return sql.update(WITHDRAW_SEEKS, now, player) + sql.update(WITHDRAW_INVITATIONS, player);
+            return sql.update(WITHDRAW_SEEKS, now, player) + sql.update(WITHDRAW_INVITATIONS, player)
+                    + sql.update(WITHDRAW_TOURNAMENTS, player);
         }
 
         @Override

@@ -28,8 +28,11 @@ final class JdbcSeeks implements SeekRepository {
             + " and days_per_move = 0";
     private static final String TURN_BASED_WAITING_OF = "select count(*) from seeks where player_id = ? and status = " + literal(WAITING)
             + " and days_per_move > 0";
+    // Live seeks first, oldest first: a player has one live seek but up to a quota of turn-based ones, which wait for
+    // days; oldest first alone let a few players' turn-based seeks fill the batch and the list, and live ones never showed.
+    private static final String LIVE_FIRST = " order by days_per_move > 0, created_at";
     private static final String LOCK_WAITING = WAITING_SEEK
-            + "where status = " + literal(WAITING) + " order by created_at limit ? for update skip locked";
+            + "where status = " + literal(WAITING) + LIVE_FIRST + " limit ? for update skip locked";
     private static final String MARK_MATCHED = "update seeks set status = " + literal(MATCHED) + ", game_id = ?, color = ?, "
             + "ended_at = ? where id = ? and status = " + literal(WAITING);
     // Live seeks go when their player stops polling; turn-based ones wait far longer (their cutoff is earlier).
@@ -44,7 +47,7 @@ final class JdbcSeeks implements SeekRepository {
             + "from seeks where id = ?";
 
     private static final String WAITING_LIST = WAITING_SEEK
-            + "where status = " + literal(WAITING) + " order by created_at limit ?";
+            + "where status = " + literal(WAITING) + LIVE_FIRST + " limit ?";
     private static final String LOCK_IF_WAITING = WAITING_SEEK
             + "where id = ? and status = " + literal(WAITING) + " for update";
 

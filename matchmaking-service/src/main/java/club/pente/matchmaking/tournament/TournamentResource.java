@@ -95,6 +95,7 @@ public class TournamentResource {
             + "\"ranking\":\"POINTS_THEN_WINS|WINS_THEN_POINTS\"} (accounts and staff; guests 403)")
     public Response create(CreateRequest request) {
         PlayerRef creator = creator();
+        tournaments.requestMade(creator.id());
         if (request == null) {
             throw new BadRequestException("MISSING_BODY", "the body must be JSON like {\"name\":\"Friday Swiss\",\"format\":\"SWISS\",...}");
         }
@@ -131,7 +132,9 @@ public class TournamentResource {
     @Operation(summary = "Enter before the start (again: no change); 409 TOURNAMENT_FULL or TOURNAMENT_STARTED")
     public DetailView join(@PathParam("id") String id) {
         Player player = caller.player();
-        return view(tournaments.join(checkId(id), player.ref()), player.id());
+        String checked = checkId(id);
+        tournaments.requestMade(player.id());
+        return view(tournaments.join(checked, player.ref()), player.id());
     }
 
     @DELETE
@@ -140,7 +143,9 @@ public class TournamentResource {
     @Operation(summary = "Withdraw before the start (not entered: no change)")
     public DetailView leave(@PathParam("id") String id) {
         Player player = caller.player();
-        return view(tournaments.leave(checkId(id), player.id()), player.id());
+        String checked = checkId(id);
+        tournaments.requestMade(player.id());
+        return view(tournaments.leave(checked, player.id()), player.id());
     }
 
     @POST

@@ -27,4 +27,8 @@ public interface TournamentSettings {
     /** Tournaments a creator may have open (not started) at once. */
     @WithDefault("5")
     int openPerCreator();
+
+    /** Creations, entries and withdrawals one player (token subject, guests included) may make a minute. */
+    @WithDefault("20")
+    int requestsPerMinute();
 }

@@ -2,7 +2,9 @@ package club.pente.matchmaking.tournament;
 
 import club.pente.core.contract.PlayerRef;
 import club.pente.core.rules.Variant;
+import club.pente.matchmaking.application.Sanction;
 import club.pente.matchmaking.persistence.JdbcFailure;
+import club.pente.matchmaking.persistence.JdbcSanctions;
 import club.pente.matchmaking.tournament.TournamentRecords.Board;
 import club.pente.matchmaking.tournament.TournamentRecords.Entrant;
 import club.pente.matchmaking.tournament.TournamentRecords.Tournament;
@@ -59,6 +61,11 @@ final class TournamentStore {
     void insert(String id, TournamentSpec spec, PlayerRef creator, Instant now) {
         update(INSERT, id, spec.name(), spec.format().name(), spec.rounds(), spec.variant().name(), spec.timeControl(),
                 spec.startsAt(), spec.maxPlayers(), spec.ranking().name(), TournamentStatus.OPEN.name(), creator.id(), creator.name(), now);
+    }
+
+    /** The suspension in force for an account, in this transaction and under the player's shared sanction lock. */
+    Sanction suspensionInForce(String playerId, Instant now) {
+        return JdbcSanctions.suspensionInForce(connection, playerId, now);
     }
 
     Tournament find(String id) {

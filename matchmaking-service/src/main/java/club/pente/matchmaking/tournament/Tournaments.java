@@ -11,8 +11,11 @@ import club.pente.core.contract.TimeControl;
 import club.pente.core.contract.TournamentGameReady;
 import club.pente.core.rules.Color;
 import club.pente.core.rules.Status;
+import club.pente.identity.RateLimiter;
 import club.pente.kit.rest.ApiException;
 import club.pente.matchmaking.application.AfterCommit;
+import club.pente.matchmaking.application.Sanction;
+import club.pente.matchmaking.application.SanctionRules;
 import club.pente.matchmaking.persistence.JdbcFailure;
 import club.pente.matchmaking.persistence.Outbox;
 import club.pente.matchmaking.tournament.TournamentRecords.Board;
@@ -25,6 +28,7 @@ import org.jboss.logging.Logger;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -54,11 +58,24 @@ public class Tournaments {
     private final DataSource dataSource;
     private final TournamentSettings settings;
     private final AfterCommit afterCommit;
+    private final RateLimiter requests;
 
     public Tournaments(DataSource dataSource, TournamentSettings settings, AfterCommit afterCommit) {
         this.dataSource = dataSource;
         this.settings = settings;
         this.afterCommit = afterCommit;
+        this.requests = new RateLimiter(settings.requestsPerMinute(), Duration.ofMinutes(1));
+    }
+
+    /**
+     * Counted in this instance before any database work: a script creating, joining and leaving in a loop gets 429s
+     * with Retry-After instead of churning the tables (and the open list everyone reads).
+     */
+    public void requestMade(String playerId) {
+        requests.tryAcquire(playerId).ifPresent(wait -> {
+            throw ApiException.tooManyRequests("TOO_MANY_TOURNAMENT_REQUESTS", "at most " + requests.limit()
+                    + " tournament creations, entries and withdrawals a minute per player; try again later", RateLimiter.retryAfterSeconds(wait));
+        });
     }
 
     public TournamentSettings settings() {
@@ -68,6 +85,7 @@ public class Tournaments {
     public Tournament create(TournamentSpec spec, PlayerRef creator) {
         String id = Contracts.newId();
         return run(store -> {
+            requireNotSuspended(store, creator);
             if (store.openOf(creator.id()) >= settings.openPerCreator()) {
                 throw ApiException.conflict("TOO_MANY_OPEN_TOURNAMENTS",
                         "at most " + settings.openPerCreator() + " of your tournaments may be waiting for their start");
@@ -98,6 +116,7 @@ public class Tournaments {
             Tournament tournament = open(store, id);
             List<Entrant> entrants = store.entrants(id);
             if (entrants.stream().noneMatch(e -> e.id().equals(player.id()))) {
+                requireNotSuspended(store, player);
                 if (entrants.size() >= tournament.maxPlayers()) {
                     throw ApiException.conflict("TOURNAMENT_FULL", "the tournament has its " + tournament.maxPlayers() + " players");
                 }
@@ -216,6 +235,17 @@ public class Tournaments {
     }
 
     // --- inside a transaction holding the tournament's lock ---------------------------------------------------------
+
+    /** A suspended account neither creates nor joins a tournament (guests are never suspended: no query). */
+    private static void requireNotSuspended(TournamentStore store, PlayerRef player) {
+        if (player.kind() != PlayerRef.Kind.ACCOUNT) {
+            return;
+        }
+        Sanction suspension = store.suspensionInForce(player.id(), Contracts.now());
+        if (suspension != null) {
+            throw ApiException.forbidden("SUSPENDED", SanctionRules.suspendedMessage(suspension));
+        }
+    }
 
     private void advanceIfRoundDone(TournamentStore store, Tournament tournament) {
         if (tournament.status() == TournamentStatus.RUNNING

@@ -114,6 +114,29 @@ class TurnBasedAndVariantFlowTest {
     }
 
     @Test
+    void aLiveSeekIsListedAndPairedEvenBehindMoreThanAListOfOlderTurnBasedSeeks() {
+        // 150 turn-based seeks of one (test-made) player, older than anything: more than the list (100) holds.
+        String crowd = "guest:crowd-" + java.util.UUID.randomUUID();
+        for (int i = 0; i < 150; i++) {
+            TestDb.update("insert into seeks (id, player_id, player_name, mode, time_control, rating, status, created_at, last_seen_at, "
+                    + "variant, days_per_move) values (?, ?, 'Crowd', 'CASUAL', '7d', 1500, 'WAITING', now() - interval '1 hour', now(), "
+                    + "'PENTE', 7)", "crowd-" + java.util.UUID.randomUUID(), crowd);
+        }
+        try {
+            Tokened ivy = Players.guest("Ivy");
+            Tokened jon = Players.guest("Jon");
+            String ivySeek = seek(ivy, "15+10", "keryo");
+            List<String> listed = given().get("/api/matchmaking/seeks").then().statusCode(200).extract().path("seeks.id");
+            assertThat(listed).hasSizeLessThanOrEqualTo(100).contains(ivySeek);
+            String jonSeek = seek(jon, "15+10", "keryo");
+            String game = awaitStatus(ivy, ivySeek, "MATCHED").path("gameId");
+            assertThat(awaitStatus(jon, jonSeek, "MATCHED").<String>path("gameId")).isEqualTo(game);
+        } finally {
+            TestDb.update("delete from seeks where player_id = ?", crowd);
+        }
+    }
+
+    @Test
     void onePlayerHoldsTwoTurnBasedGamesAndALiveSeekAtOnceButNotTwoLiveSeeks() {
         Tokened gil = Players.guest("Gil");
         Tokened hal = Players.guest("Hal");

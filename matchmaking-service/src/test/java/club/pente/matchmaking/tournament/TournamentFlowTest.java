@@ -302,6 +302,50 @@ class TournamentFlowTest {
                 .post("/api/matchmaking/tournaments/{id}/cancel", id).then().statusCode(200).body("status", equalTo("CANCELLED"));
     }
 
+    @Test
+    void aSuspensionWithdrawsTheAccountFromOpenTournamentsAndItNeitherCreatesNorJoinsOne() {
+        Tokened bob = Players.account("bob");
+        Tokened admin = Players.account("admin");
+        String id = alice.request().body(body("Suspensions", "SWISS", 2, soon(60), 4)).post("/api/matchmaking/tournaments")
+                .then().statusCode(201).extract().path("id");
+        bob.request().post("/api/matchmaking/tournaments/{id}/join", id).then().statusCode(200).body("joined", equalTo(true));
+        admin.request().body("{\"reason\":\"tournament spam\",\"minutes\":60}").post("/api/admin/players/{id}/suspension", bob.id())
+                .then().statusCode(201);
+        try {
+            Object tournaments = TestDb.single("select count(*) from tournaments");
+            bob.request().body(body("Not while suspended", "SWISS", 2, soon(60), 4)).post("/api/matchmaking/tournaments")
+                    .then().statusCode(403).body("error", equalTo("SUSPENDED")).body("message", org.hamcrest.Matchers.endsWith(": tournament spam"));
+            bob.request().post("/api/matchmaking/tournaments/{id}/join", id)
+                    .then().statusCode(403).body("error", equalTo("SUSPENDED"));
+            assertThat(TestDb.single("select count(*) from tournaments")).isEqualTo(tournaments);
+            assertThat(given().get("/api/matchmaking/tournaments/{id}", id).jsonPath().getList("players")).isEmpty();
+        } finally {
+            admin.request().body("{\"reason\":\"test over\"}").delete("/api/admin/players/{id}/suspension", bob.id()).then().statusCode(200);
+        }
+        bob.request().post("/api/matchmaking/tournaments/{id}/join", id).then().statusCode(200).body("joined", equalTo(true));
+        alice.request().contentType(ContentType.JSON).body("{\"reason\":\"test over\"}")
+                .post("/api/matchmaking/tournaments/{id}/cancel", id).then().statusCode(200);
+    }
+
+    @Test
+    void aPlayerJoiningAndLeavingInALoopGets429WithRetryAfterOnceOverTheMinutesAllowance() {
+        Tokened looper = Players.guest("Looper");
+        String id = alice.request().body(body("Churn", "SWISS", 2, soon(60), 4)).post("/api/matchmaking/tournaments")
+                .then().statusCode(201).extract().path("id");
+        int limit = ConfigProvider.getConfig().getValue("pente.tournament.requests-per-minute", Integer.class);
+        for (int i = 0; i < limit; i++) {
+            (i % 2 == 0 ? looper.request().post("/api/matchmaking/tournaments/{id}/join", id)
+                    : looper.request().delete("/api/matchmaking/tournaments/{id}/join", id)).then().statusCode(200);
+        }
+        looper.request().post("/api/matchmaking/tournaments/{id}/join", id).then().statusCode(429)
+                .body("error", equalTo("TOO_MANY_TOURNAMENT_REQUESTS")).header("Retry-After", org.hamcrest.Matchers.notNullValue());
+        // Refused before any database work: the last withdrawal stands (an even limit ends on a withdrawal).
+        assertThat(given().get("/api/matchmaking/tournaments/{id}", id).jsonPath().getList("players"))
+                .hasSize(limit % 2 == 0 ? 0 : 1);
+        alice.request().contentType(ContentType.JSON).body("{\"reason\":\"test over\"}")
+                .post("/api/matchmaking/tournaments/{id}/cancel", id).then().statusCode(200);
+    }
+
     private static List<String> boardsOf(String id, int round) {
         JsonPath view = given().get("/api/matchmaking/tournaments/{id}", id).jsonPath();
         List<String> ids = new ArrayList<>();
