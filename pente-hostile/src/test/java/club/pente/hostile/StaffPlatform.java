@@ -33,7 +33,7 @@ import java.util.UUID;
 import java.util.function.Predicate;
 
 /**
- * The whole packaged platform for the staff tests ({@link StaffAuthorizationIT}, {@link AnnulmentIT}), started once
+ * The whole packaged platform for the staff tests ({@link StaffAuthorizationIT}, {@link AnnulmentIT}) and {@link SwissTournamentIT}, started once
  * per test JVM on ports 18300..18304 (their management ports 19300..19304) and stopped by a shutdown hook: each test
  * class reuses it instead of starting five services of its own. Also what those tests share: the demo users' tokens
  * (fresh on every call: Keycloak's access tokens live ten minutes), HTTP calls, games set up through the real command
@@ -86,6 +86,9 @@ final class StaffPlatform {
         for (String service : List.of("game", "rating", "matchmaking")) {
             overrides.computeIfAbsent(service, s -> new java.util.HashMap<>()).put("quarkus.datasource.jdbc.acquisition-timeout", "60s");
         }
+        // SwissTournamentIT's tournaments start seconds after their creation, and each round is paired within a second.
+        overrides.get("matchmaking").put("pente.tournament.min-lead", "1s");
+        overrides.get("matchmaking").put("pente.tournament.tick", "1s");
         return overrides;
     }
 
