@@ -48,6 +48,7 @@ public class PairingService {
         this(transactions, policy, afterCommit, registry, settings.seek().ttl(), settings.seek().turnBasedTtl());
     }
 
+    /** For unit tests of live play: turn-based seeks live application.properties' default, seven days. */
     public PairingService(Transactions transactions, PairingPolicy policy, AfterCommit afterCommit, MeterRegistry registry,
                           Duration seekTtl) {
         this(transactions, policy, afterCommit, registry, seekTtl, Duration.ofDays(7));

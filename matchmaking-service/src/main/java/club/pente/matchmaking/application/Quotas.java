@@ -36,6 +36,7 @@ public class Quotas {
                 settings.quota().turnBased().seeks(), settings.quota().turnBased().aiGames());
     }
 
+    /** For unit tests of live play: the turn-based limits are application.properties' defaults (30 seeks, 50 computer games). */
     public Quotas(int seeksPerMinute, int invitationsPerMinute, int openInvitations, int acceptsPerMinute,
                   int computerGamesPerMinute, int liveComputerGames) {
         this(seeksPerMinute, invitationsPerMinute, openInvitations, acceptsPerMinute, computerGamesPerMinute, liveComputerGames, 30, 50);

@@ -48,7 +48,7 @@ public enum Variant {
         return captureWinStones;
     }
 
-    /** Whether White's second stone (ply 2) must be three or more points from the centre. */
+    /** Whether White's second stone (ply 3) must be three or more points from the centre. */
     public boolean tournamentRule() {
         return tournamentRule;
     }
