@@ -57,7 +57,8 @@ public class TournamentResource {
     }
 
     /** result: WHITE_WINS, BLACK_WINS, DRAW, null while the game runs; a bye has black null and result BYE; REFUSED (reason: the
-     *  game service's RejectionReason, e.g. SUSPENDED) when the game service refused to create the game, a 0-point loss for both. */
+     *  game service's RejectionReason) when the game service refused to create the game and nobody can be blamed, a 0-point
+     *  loss for both; a win for the other side, reason SUSPENDED, when the refused side is known to be suspended. */
     public record GameView(int board, String gameId, PlayerRef white, PlayerRef black, String result, String reason,
                            Integer whitePoints, Integer blackPoints) {
     }

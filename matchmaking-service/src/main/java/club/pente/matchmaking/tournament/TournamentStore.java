@@ -38,6 +38,8 @@ final class TournamentStore {
     private static final String ENTRANTS = "select player_id, player_name, seed from tournament_players where tournament_id = ? order by seed";
     private static final String BOARDS = "select round, board, game_id, white_id, black_id, result, reason, white_points, black_points, "
             + "ended_at from tournament_games where tournament_id = ? order by round, board";
+    private static final String BOARD = "select round, board, game_id, white_id, black_id, result, reason, white_points, black_points, "
+            + "ended_at from tournament_games where game_id = ?";
     private static final String ADD_BOARD = "insert into tournament_games (tournament_id, round, board, game_id, create_command_id, "
             + "white_id, black_id, result, reason, white_points, black_points, created_at, ended_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     private static final String RECORD = "update tournament_games set result = ?, reason = ?, white_points = ?, black_points = ?, "
@@ -107,8 +109,18 @@ final class TournamentStore {
     }
 
     List<Board> boards(String id) {
-        return list(BOARDS, rs -> new Board(rs.getInt(1), rs.getInt(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                rs.getString(6), rs.getString(7), nullableInt(rs, 8), nullableInt(rs, 9), instant(rs, 10)), id);
+        return list(BOARDS, TournamentStore::board, id);
+    }
+
+    /** The board of a tournament game, or null. */
+    Board board(String gameId) {
+        List<Board> found = list(BOARD, TournamentStore::board, gameId);
+        return found.isEmpty() ? null : found.get(0);
+    }
+
+    private static Board board(ResultSet rs) throws SQLException {
+        return new Board(rs.getInt(1), rs.getInt(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                rs.getString(6), rs.getString(7), nullableInt(rs, 8), nullableInt(rs, 9), instant(rs, 10));
     }
 
     void addGame(String id, int round, int board, String gameId, String commandId, String whiteId, String blackId, Instant now) {

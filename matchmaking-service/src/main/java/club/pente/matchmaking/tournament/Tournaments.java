@@ -203,10 +203,12 @@ public class Tournaments {
 
     /**
      * The game service refused a board's CreateGame (a MoveRejected of version 0 carrying that CreateGame's command id,
-     * e.g. SUSPENDED): the game will never exist, so the board is recorded as {@link Board#REFUSED}, a forfeit lost by
-     * both sides with 0 points each (the refusal does not say which player was refused: the game service names neither,
-     * and always puts White in {@code playerId}). Recorded once (a redelivered refusal changes nothing), and the next
-     * round is paired when it was the round's last open board. Any other rejection is not for a tournament here.
+     * e.g. SUSPENDED): the game will never exist. The refusal does not say which player was refused (the game service
+     * names neither, and always puts White in {@code playerId}), so when it is SUSPENDED and exactly one of the two is
+     * suspended here, that one forfeits the board (the other wins it with the forfeit points, as against a no-show);
+     * otherwise it is recorded as {@link Board#REFUSED}, a loss for both with 0 points each. Recorded once (a
+     * redelivered refusal changes nothing), and the next round is paired when it was the round's last open board. Any
+     * other rejection is not for a tournament here.
      */
     public boolean createRefused(MoveRejected rejected) {
         if (rejected.version() != 0 || rejected.reason() == RejectionReason.GAME_EXISTS
@@ -220,21 +222,40 @@ public class Tournaments {
                 return false;
             }
             Tournament tournament = store.lock(id);
-            if (!store.record(rejected.gameId(), Board.REFUSED, reason, 0, 0,
-                    rejected.occurredAt() == null ? Contracts.now() : rejected.occurredAt())) {
+            Instant at = rejected.occurredAt() == null ? Contracts.now() : rejected.occurredAt();
+            Color forfeited = rejected.reason() == RejectionReason.SUSPENDED ? suspendedSide(store, rejected.gameId(), Contracts.now()) : null;
+            boolean recorded = forfeited == null
+                    ? store.record(rejected.gameId(), Board.REFUSED, reason, 0, 0, at)
+                    : store.record(rejected.gameId(), Status.winFor(forfeited.opponent()).name(), reason,
+                    forfeited == Color.BLACK ? settings.forfeitPoints() : 0, forfeited == Color.WHITE ? settings.forfeitPoints() : 0, at);
+            if (!recorded) {
                 return false;
             }
             advanceIfRoundDone(store, tournament);
             return true;
         });
         if (changed) {
-            LOG.warnf("the game service refused tournament game %s (%s): a forfeit for both players", rejected.gameId(), reason);
+            LOG.warnf("the game service refused tournament game %s (%s): a forfeit", rejected.gameId(), reason);
             afterCommit.outboxWritten();
         }
         return changed;
     }
 
     // --- inside a transaction holding the tournament's lock ---------------------------------------------------------
+
+    /**
+     * The side of a refused board whose account is suspended here (matchmaking keeps the sanctions the game service
+     * enforces), or null when neither or both are: then nobody can be blamed and the board is lost by both.
+     */
+    private static Color suspendedSide(TournamentStore store, String gameId, Instant now) {
+        Board board = store.board(gameId);
+        if (board == null || board.bye()) {
+            return null;
+        }
+        boolean white = store.suspensionInForce(board.whiteId(), now) != null;
+        boolean black = store.suspensionInForce(board.blackId(), now) != null;
+        return white == black ? null : white ? Color.WHITE : Color.BLACK;
+    }
 
     /** A suspended account neither creates nor joins a tournament (guests are never suspended: no query). */
     private static void requireNotSuspended(TournamentStore store, PlayerRef player) {

@@ -303,6 +303,45 @@ class TournamentFlowTest {
     }
 
     @Test
+    void aGameRefusedBecauseOneSideIsSuspendedIsForfeitedByThatSideAlone() {
+        Tokened bob = Players.account("bob");
+        Tokened admin = Players.account("admin");
+        String id = alice.request().body(body("Forfeits", "SWISS", 1, soon(8), 2)).post("/api/matchmaking/tournaments")
+                .then().statusCode(201).extract().path("id");
+        for (Tokened player : List.of(alice, bob)) {
+            player.request().post("/api/matchmaking/tournaments/{id}/join", id).then().statusCode(200);
+        }
+        List<String> ids = await(() -> {
+            List<String> found = boardsOf(id, 1);
+            return found.size() == 1 ? found : null;
+        }, "round 1's game");
+        CreateGame game = streams.awaitCreateGame(ids.get(0));
+        admin.request().body("{\"reason\":\"cheating\",\"minutes\":60}").post("/api/admin/players/{id}/suspension", bob.id())
+                .then().statusCode(201);
+        try {
+            // The game service refuses the board's CreateGame, naming White whoever was refused: bob is the one suspended.
+            streams.publishEvent(new MoveRejected(1, Contracts.newId(), game.gameId(), 0, Contracts.now(), game.commandId(),
+                    game.white().id(), RejectionReason.SUSPENDED, "a player of this game cannot play now"));
+            JsonPath view = await(() -> {
+                JsonPath v = given().get("/api/matchmaking/tournaments/{id}", id).jsonPath();
+                return "FINISHED".equals(v.getString("status")) ? v : null;
+            }, "the one-round tournament finished after its refused game");
+            boolean aliceWhite = game.white().id().equals(alice.id());
+            assertThat(view.getString("pairings[0].games[0].result")).isEqualTo(aliceWhite ? "WHITE_WINS" : "BLACK_WINS");
+            assertThat(view.getString("pairings[0].games[0].reason")).isEqualTo("SUSPENDED");
+            assertThat(view.getInt("pairings[0].games[0].whitePoints")).isEqualTo(aliceWhite ? 5 : 0);
+            assertThat(view.getInt("pairings[0].games[0].blackPoints")).isEqualTo(aliceWhite ? 0 : 5);
+            assertThat(view.getString("standings[0].player.id")).isEqualTo(alice.id());
+            assertThat(List.of(view.getInt("standings[0].points"), view.getInt("standings[0].wins"), view.getInt("standings[0].losses")))
+                    .isEqualTo(List.of(5, 1, 0));
+            assertThat(List.of(view.getInt("standings[1].points"), view.getInt("standings[1].wins"), view.getInt("standings[1].losses")))
+                    .isEqualTo(List.of(0, 0, 1));
+        } finally {
+            admin.request().body("{\"reason\":\"test over\"}").delete("/api/admin/players/{id}/suspension", bob.id()).then().statusCode(200);
+        }
+    }
+
+    @Test
     void aSuspensionWithdrawsTheAccountFromOpenTournamentsAndItNeitherCreatesNorJoinsOne() {
         Tokened bob = Players.account("bob");
         Tokened admin = Players.account("admin");
