@@ -220,6 +220,20 @@ export class GameState {
     return true;
   }
 
+  /**
+   * A turn-based deadline that passed without an event: the server may have drawn vacation days (it publishes
+   * nothing for that), so its view of the same version says the deadline now. True when the shown one changed.
+   */
+  refreshDeadline(view) {
+    const game = this.game;
+    if (!game || !view || view.version !== this.lastVersion || view.status !== 'ONGOING' || !view.deadline) return false;
+    if (game.deadline === view.deadline && game.deadlineVersion === view.version) return false;
+    game.deadline = view.deadline;
+    game.deadlineVersion = view.version;
+    if (view.clocks) this.setClocks(view.clocks);
+    return true;
+  }
+
   /** Chat history (GET /api/games/{id}/chat): merged with what the events brought, removed ones dropped. */
   loadChat(messages) {
     for (const m of messages || []) {

@@ -160,6 +160,26 @@ export function mountGame(container, gameId, { replay = false } = {}) {
     }
   }
 
+  // A turn-based clock that ran out draws the mover's vacation on the server, which sends no event for it: while
+  // the page's deadline has passed, the view is asked again (2 s, doubling to a minute) for the one it has now.
+  let deadlineAskedAt = 0;
+  let deadlineDelay = 2000;
+  async function checkDeadline() {
+    const deadline = state.deadlineMillis();
+    if (deadline === null || deadline > Date.now()) {
+      deadlineDelay = 2000;
+      return;
+    }
+    const now = performance.now();
+    if (now - deadlineAskedAt < deadlineDelay) return;
+    deadlineAskedAt = now;
+    deadlineDelay = Math.min(deadlineDelay * 2, 60000);
+    try {
+      const current = await api(`/api/games/${encodeURIComponent(gameId)}`, { auth: false });
+      if (state.refreshDeadline(current)) render();
+    } catch (e) { /* asked again after the delay */ }
+  }
+
   function receive(frame) {
     switch (frame.type) {
       case Server.SNAPSHOT:
@@ -350,7 +370,10 @@ export function mountGame(container, gameId, { replay = false } = {}) {
   }
   document.addEventListener('keydown', onKey);
 
-  const ticker = setInterval(() => view.renderClocks(), 250);
+  const ticker = setInterval(() => {
+    view.renderClocks();
+    checkDeadline();
+  }, 250);
 
   // Tests and curious people: window.pente.game.drop() cuts the socket as a network failure would.
   window.pente = window.pente || {};

@@ -20,6 +20,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -191,6 +193,17 @@ class TournamentBrowserIT {
                     && "B".equals(attribute(d, "#board .pt[data-point='K13']", "data-stone"))
                     && "me".equals(attribute(d, "#turn", "data-turn")));
             platform.shoot(alice, "turn-based-answered.png");
+
+            // A deadline that passes draws vacation on the server without an event: the page, whose deadline has
+            // passed (set back here, as if the day had gone by), asks for the view again and shows the server's.
+            Instant serverDeadline = Instant.parse(get(GAMES + "/api/games/" + gameId, null).path("deadline").asText())
+                    .truncatedTo(ChronoUnit.MILLIS);
+            script(alice, "const g = window.pente.game.state(); g.deadline = new Date(Date.now() - 60000).toISOString();"
+                    + " g.deadlineVersion = window.pente.game.version()");
+            await(alice).withMessage(() -> "the page's deadline " + attribute(alice, "#turn-deadline", "data-deadline") + ", the server's "
+                    + serverDeadline + ", the clock " + text(alice, "#clock-white"))
+                    .until(d -> serverDeadline.toString().equals(instant(attribute(d, "#turn-deadline", "data-deadline")))
+                    && text(d, "#clock-white").contains("left"));
         } catch (Throwable failure) {
             platform.describeFailure(alice, "turn-based-alice");
             throw failure;
@@ -228,6 +241,15 @@ class TournamentBrowserIT {
         HttpResponse<String> response = send("GET", url, token, null);
         assertThat(response.statusCode()).as("GET %s: %s", url, response.body()).isEqualTo(200);
         return JSON.readTree(response.body());
+    }
+
+    /** An ISO instant as Instant.toString spells it, null when there is none. */
+    private static String instant(String iso) {
+        try {
+            return iso == null || iso.isEmpty() ? null : Instant.parse(iso).toString();
+        } catch (java.time.format.DateTimeParseException e) {
+            return null;
+        }
     }
 
     @SuppressWarnings("unchecked")
