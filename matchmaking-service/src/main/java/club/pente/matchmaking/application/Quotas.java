@@ -72,6 +72,7 @@ public class Quotas {
 
     /** In the creating transaction: the inviter's open, unexpired invitations. */
     public void checkOpenInvitations(Transaction tx, Player inviter, Instant now) {
+        tx.lockQuotas(inviter.id());
         long open = tx.invitations().openOf(inviter.id(), now);
         if (open >= openInvitations) {
             throw ApiException.tooManyRequests("TOO_MANY_OPEN_INVITATIONS", "you have " + open
@@ -81,6 +82,7 @@ public class Quotas {
 
     /** In the creating transaction: the player's waiting turn-based seeks (live ones are one at most, a rule of its own). */
     public void checkTurnBasedSeeks(Transaction tx, Player player) {
+        tx.lockQuotas(player.id());
         long waiting = tx.seeks().turnBasedWaitingOf(player.id());
         if (waiting >= turnBasedSeeks) {
             throw ApiException.tooManyRequests("TOO_MANY_TURN_BASED_SEEKS", "you have " + waiting
@@ -90,6 +92,7 @@ public class Quotas {
 
     /** In the creating transaction: the player's turn-based computer games that have not ended. */
     public void checkTurnBasedComputerGames(Transaction tx, Player player) {
+        tx.lockQuotas(player.id());
         long going = tx.games().turnBasedComputerGamesOf(player.id());
         if (going >= turnBasedComputerGames) {
             throw ApiException.tooManyRequests("TOO_MANY_TURN_BASED_COMPUTER_GAMES", "you are playing " + going
@@ -99,6 +102,7 @@ public class Quotas {
 
     /** In the creating transaction: the player's live computer games that have not ended (turn-based ones count apart). */
     public void checkLiveComputerGames(Transaction tx, Player player) {
+        tx.lockQuotas(player.id());
         long live = tx.games().liveComputerGamesOf(player.id());
         if (live >= liveComputerGames) {
             throw ApiException.tooManyRequests("TOO_MANY_LIVE_COMPUTER_GAMES", "you are playing " + live

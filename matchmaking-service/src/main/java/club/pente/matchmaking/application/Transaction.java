@@ -25,4 +25,10 @@ public interface Transaction {
      * read here, or waits for this transaction and then withdraws what it wrote. One round trip.
      */
     Sanction suspensionInForce(String playerId, java.time.Instant now);
+
+    /**
+     * Holds the player's quota lock to commit: a quota that counts what the player has and then inserts one more holds
+     * under concurrent requests of that player (they wait for each other; other players' do not).
+     */
+    void lockQuotas(String playerId);
 }

@@ -87,6 +87,10 @@ public class JdbcTransactions implements Transactions {
         return false;
     }
 
+    /** Advisory locks of the two-int form, a key space apart from the sanctions' ("PSnc") and the bigint ones. */
+    private static final int QUOTA_LOCK_SPACE = 0x5051746F; // "PQto"
+    private static final String QUOTA_LOCK = "select pg_advisory_xact_lock(?, hashtext(?))";
+
     private static final class JdbcTransaction implements Transaction {
         private final Sql sql;
 
@@ -132,6 +136,11 @@ public class JdbcTransactions implements Transactions {
         @Override
         public Sanction suspensionInForce(String playerId, java.time.Instant now) {
             return JdbcSanctions.suspensionInForceShared(sql, playerId, now);
+        }
+
+        @Override
+        public void lockQuotas(String playerId) {
+            sql.one(QUOTA_LOCK, rs -> null, QUOTA_LOCK_SPACE, playerId);
         }
     }
 }

@@ -495,6 +495,11 @@ public class InMemoryTransactions implements Transactions {
         }
 
         @Override
+        public void lockQuotas(String playerId) {
+            // run() is synchronized: one transaction at a time, nothing to wait for.
+        }
+
+        @Override
         public Sanction suspensionInForce(String playerId, Instant now) {
             Sanction suspension = s.suspensions.get(playerId);
             return suspension != null && suspension.inForceAt(now) ? suspension : null;

@@ -1,15 +1,24 @@
 package club.pente.matchmaking.flow;
 
+import club.pente.matchmaking.domain.InvitationCodes;
 import club.pente.matchmaking.support.MatchmakingTestResource;
 import club.pente.matchmaking.support.Players;
 import club.pente.matchmaking.support.Players.Tokened;
 import club.pente.matchmaking.support.TestDb;
+import club.pente.testinfra.Await;
 import club.pente.testinfra.StackTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
@@ -75,6 +84,51 @@ class QuotaTest {
         int stored = count("select count(*) from invitations where inviter_id = ?", host.id());
         tooMany(host.request().body(body).post("/api/matchmaking/invitations").then(), "TOO_MANY_INVITATIONS");
         assertThat(count("select count(*) from invitations where inviter_id = ?", host.id())).isEqualTo(stored);
+    }
+
+    /** The quota lock's key space (JdbcTransactions): "PQto". */
+    private static final int QUOTA_LOCK_SPACE = 0x5051746F;
+
+    @Test
+    void aCreationWaitsForTheSamePlayersCreationInFlightAndCountsWhatItInserted() throws Exception {
+        Tokened host = Players.guest("Burst");
+        String body = "{\"mode\":\"CASUAL\",\"timeControl\":\"10+5\"}";
+        int open = limit("invitations.open");
+        for (int i = 0; i < open - 1; i++) {
+            host.request().body(body).post("/api/matchmaking/invitations").then().statusCode(201);
+        }
+        try (Connection inFlight = TestDb.connect()) {
+            // Another creation of the host's, held open before its commit: it took the quota lock, counted open - 1 and
+            // inserted the last invitation the limit allows.
+            inFlight.setAutoCommit(false);
+            try (PreparedStatement lock = inFlight.prepareStatement("select pg_advisory_xact_lock(?, hashtext(?))")) {
+                lock.setInt(1, QUOTA_LOCK_SPACE);
+                lock.setString(2, host.id());
+                lock.execute();
+            }
+            try (PreparedStatement insert = inFlight.prepareStatement("insert into invitations (code, inviter_id, inviter_name, mode, "
+                    + "time_control, color, games, status, created_at, expires_at, invitee_name, variant) select ?, inviter_id, inviter_name, "
+                    + "mode, time_control, color, games, status, now(), expires_at, invitee_name, variant from invitations "
+                    + "where inviter_id = ? limit 1")) {
+                insert.setString(1, InvitationCodes.generate(new java.util.Random()));
+                insert.setString(2, host.id());
+                assertThat(insert.executeUpdate()).isEqualTo(1);
+            }
+            CompletableFuture<Response> answer = CompletableFuture.supplyAsync(() -> host.request().body(body).post("/api/matchmaking/invitations"));
+            // Without the lock the request counts open - 1 (the insert is not committed) and passes: the race this closes.
+            Await.until("the host's request waits for the creation in flight, or answers", () -> answer.isDone()
+                    || ((Number) TestDb.single("select count(*) from pg_locks where locktype = 'advisory' and not granted and classid = ? "
+                    + "and database = (select oid from pg_database where datname = current_database())", QUOTA_LOCK_SPACE)).longValue() > 0
+                    ? Boolean.TRUE : null, Duration.ofSeconds(30));
+            assertThat(answer.isDone()).as("the host's request answered before the creation in flight committed").isFalse();
+            // Another player is not held up by the host's lock.
+            Tokened other = Players.guest("Bystander");
+            String code = other.request().body(body).post("/api/matchmaking/invitations").then().statusCode(201).extract().path("code");
+            other.request().delete("/api/matchmaking/invitations/{code}", code).then().statusCode(204);
+            inFlight.commit();
+            tooMany(answer.get(30, TimeUnit.SECONDS).then(), "TOO_MANY_OPEN_INVITATIONS");
+        }
+        assertThat(count("select count(*) from invitations where inviter_id = ?", host.id())).isEqualTo(open);
     }
 
     @Test
