@@ -101,11 +101,7 @@ class QuotaTest {
             // Another creation of the host's, held open before its commit: it took the quota lock, counted open - 1 and
             // inserted the last invitation the limit allows.
             inFlight.setAutoCommit(false);
-            try (PreparedStatement lock = inFlight.prepareStatement("select pg_advisory_xact_lock(?, hashtext(?))")) {
-                lock.setInt(1, QUOTA_LOCK_SPACE);
-                lock.setString(2, host.id());
-                lock.execute();
-            }
+            TestDb.holdAdvisoryLock(inFlight, QUOTA_LOCK_SPACE, host.id());
             try (PreparedStatement insert = inFlight.prepareStatement("insert into invitations (code, inviter_id, inviter_name, mode, "
                     + "time_control, color, games, status, created_at, expires_at, invitee_name, variant) select ?, inviter_id, inviter_name, "
                     + "mode, time_control, color, games, status, now(), expires_at, invitee_name, variant from invitations "
@@ -116,10 +112,8 @@ class QuotaTest {
             }
             CompletableFuture<Response> answer = CompletableFuture.supplyAsync(() -> host.request().body(body).post("/api/matchmaking/invitations"));
             // Without the lock the request counts open - 1 (the insert is not committed) and passes: the race this closes.
-            Await.until("the host's request waits for the creation in flight, or answers", () -> answer.isDone()
-                    || ((Number) TestDb.single("select count(*) from pg_locks where locktype = 'advisory' and not granted and classid = ? "
-                    + "and database = (select oid from pg_database where datname = current_database())", QUOTA_LOCK_SPACE)).longValue() > 0
-                    ? Boolean.TRUE : null, Duration.ofSeconds(30));
+            Await.until("the host's request waits for the creation in flight, or answers",
+                    () -> answer.isDone() || TestDb.aSessionWaitsForAnAdvisoryLock(QUOTA_LOCK_SPACE) ? Boolean.TRUE : null, Duration.ofSeconds(30));
             assertThat(answer.isDone()).as("the host's request answered before the creation in flight committed").isFalse();
             // Another player is not held up by the host's lock.
             Tokened other = Players.guest("Bystander");

@@ -168,8 +168,7 @@ class SanctionFlowTest {
 
     /** Whether a request of this test's database waits for a sanction lock (JdbcSanctions' key space). */
     private static boolean aRequestWaitsForASanctionLock() {
-        return ((Number) TestDb.single("select count(*) from pg_locks where locktype = 'advisory' and not granted and classid = ? "
-                + "and database = (select oid from pg_database where datname = current_database())", SANCTION_LOCK_SPACE)).longValue() > 0;
+        return TestDb.aSessionWaitsForAnAdvisoryLock(SANCTION_LOCK_SPACE);
     }
 
     @Test
@@ -186,11 +185,7 @@ class SanctionFlowTest {
                 // What SanctionService.suspend does, held open before its commit: the player's sanction lock, the row, and
                 // the withdrawal of her open play (she has none yet).
                 suspension.setAutoCommit(false);
-                try (PreparedStatement lock = suspension.prepareStatement("select pg_advisory_xact_lock(?, hashtext(?))")) {
-                    lock.setInt(1, SANCTION_LOCK_SPACE);
-                    lock.setString(2, alice.id());
-                    lock.execute();
-                }
+                TestDb.holdAdvisoryLock(suspension, SANCTION_LOCK_SPACE, alice.id());
                 try (PreparedStatement insert = suspension.prepareStatement("insert into sanctions (id, kind, player_id, since, until, reason, "
                         + "staff_id, staff_name, staff_role) values (?, 'SUSPENSION', ?, now(), now() + interval '1 hour', ?, ?, 'mod', 'MODERATOR')")) {
                     insert.setString(1, UUID.randomUUID().toString());
