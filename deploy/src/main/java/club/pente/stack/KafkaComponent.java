@@ -213,6 +213,10 @@ public final class KafkaComponent implements Component {
                 share.coordinator.state.topic.min.isr=%9$d
                 group.initial.rebalance.delay.ms=0
                 log.retention.hours=168
+                # The compaction cleaner's map is allocated whole at start (128 MB by default): on a small heap (the
+                # chaos test's three brokers get 256 MB each) that one allocation failed a start with OutOfMemoryError.
+                # The local stack's compacted topics are small; 32 MB dedupes far more than they hold.
+                log.cleaner.dedupe.buffer.size=33554432
                 broker.session.timeout.ms=%10$d
                 broker.heartbeat.interval.ms=%11$d
                 """.formatted(host, clientPort(), controllerPort(), dataDir(), advertised, node, String.join(",", voters),

@@ -145,7 +145,7 @@ class ScaledStackTest {
                 "default.replication.factor=3\n", "min.insync.replicas=1\n", "offsets.topic.replication.factor=3\n",
                 "transaction.state.log.replication.factor=3\n", "transaction.state.log.min.isr=2\n",
                 "unclean.leader.election.enable=false\n", "log.dirs=/tmp/pente-scaled-test/kafka-2/data\n",
-                "broker.session.timeout.ms=9000\n", "broker.heartbeat.interval.ms=2000\n");
+                "broker.session.timeout.ms=9000\n", "broker.heartbeat.interval.ms=2000\n", "log.cleaner.dedupe.buffer.size=33554432\n");
         assertThat(((KafkaComponent) KafkaComponent.all(config(2, Map.of("PENTE_KAFKA_BROKER_SESSION_MS", "4000")), NO_ARTIFACTS).get(0))
                 .serverProperties()).contains("broker.session.timeout.ms=4000\n", "broker.heartbeat.interval.ms=1333\n");
     }
