@@ -189,16 +189,8 @@ class TournamentFlowTest {
     void aNoShowIsAForfeitWinAndAnOddFieldHasAByeWorthTheForfeitPoints() {
         Tokened bob = Players.account("bob");
         Tokened guest = Players.guest("Third");
-        String id = bob.request().body(body("Forfeits", "ROUND_ROBIN", null, soon(8), 3)).post("/api/matchmaking/tournaments")
-                .then().statusCode(201).extract().path("id");
-        for (Tokened player : List.of(alice, bob, guest)) {
-            player.request().post("/api/matchmaking/tournaments/{id}/join", id).then().statusCode(200);
-        }
-        List<String> ids = await(() -> {
-            List<String> found = boardsOf(id, 1);
-            return found.size() == 1 ? found : null;
-        }, "round 1's game");
-        CreateGame game = streams.awaitCreateGame(ids.get(0));
+        String id = createdAndJoined(bob, body("Forfeits", "ROUND_ROBIN", null, soon(8), 3), List.of(alice, bob, guest));
+        CreateGame game = roundOnesOnlyGame(id);
         // White never moved: Black wins by no-show, 5 points whatever the board said; White 0.
         streams.publishEvent(new GameEnded(1, Contracts.newId(), game.gameId(), 3, Contracts.now(), Contracts.newId(), Status.BLACK_WINS,
                 EndReason.NO_SHOW, false, game.white(), game.black(), 0, PerSide.ZERO, new PerSide(0, 0), null, Variant.KERYO,
@@ -236,16 +228,8 @@ class TournamentFlowTest {
     void aCreateGameTheGameServiceRefusesIsAForfeitLostByBothAndTheNextRoundIsPaired() {
         Tokened bob = Players.account("bob");
         Tokened guest = Players.guest("Refused");
-        String id = bob.request().body(body("Refusals", "ROUND_ROBIN", null, soon(8), 3)).post("/api/matchmaking/tournaments")
-                .then().statusCode(201).extract().path("id");
-        for (Tokened player : List.of(alice, bob, guest)) {
-            player.request().post("/api/matchmaking/tournaments/{id}/join", id).then().statusCode(200);
-        }
-        List<String> ids = await(() -> {
-            List<String> found = boardsOf(id, 1);
-            return found.size() == 1 ? found : null;
-        }, "round 1's game");
-        CreateGame game = streams.awaitCreateGame(ids.get(0));
+        String id = createdAndJoined(bob, body("Refusals", "ROUND_ROBIN", null, soon(8), 3), List.of(alice, bob, guest));
+        CreateGame game = roundOnesOnlyGame(id);
         // What the game service publishes when it refuses a CreateGame (GameAuthority.create): version 0, the command's id,
         // White as playerId whoever was refused, a text that names nobody.
         MoveRejected refusal = new MoveRejected(1, Contracts.newId(), game.gameId(), 0, Contracts.now(), game.commandId(),
@@ -306,16 +290,8 @@ class TournamentFlowTest {
     void aGameRefusedBecauseOneSideIsSuspendedIsForfeitedByThatSideAlone() {
         Tokened bob = Players.account("bob");
         Tokened admin = Players.account("admin");
-        String id = alice.request().body(body("Forfeits", "SWISS", 1, soon(8), 2)).post("/api/matchmaking/tournaments")
-                .then().statusCode(201).extract().path("id");
-        for (Tokened player : List.of(alice, bob)) {
-            player.request().post("/api/matchmaking/tournaments/{id}/join", id).then().statusCode(200);
-        }
-        List<String> ids = await(() -> {
-            List<String> found = boardsOf(id, 1);
-            return found.size() == 1 ? found : null;
-        }, "round 1's game");
-        CreateGame game = streams.awaitCreateGame(ids.get(0));
+        String id = createdAndJoined(alice, body("Forfeits", "SWISS", 1, soon(8), 2), List.of(alice, bob));
+        CreateGame game = roundOnesOnlyGame(id);
         admin.request().body("{\"reason\":\"cheating\",\"minutes\":60}").post("/api/admin/players/{id}/suspension", bob.id())
                 .then().statusCode(201);
         try {
@@ -383,6 +359,24 @@ class TournamentFlowTest {
                 .hasSize(limit % 2 == 0 ? 0 : 1);
         alice.request().contentType(ContentType.JSON).body("{\"reason\":\"test over\"}")
                 .post("/api/matchmaking/tournaments/{id}/cancel", id).then().statusCode(200);
+    }
+
+    /** A tournament {@code creator} created from {@code body}, joined by {@code players} in that order: its id. */
+    private static String createdAndJoined(Tokened creator, String body, List<Tokened> players) {
+        String id = creator.request().body(body).post("/api/matchmaking/tournaments").then().statusCode(201).extract().path("id");
+        for (Tokened player : players) {
+            player.request().post("/api/matchmaking/tournaments/{id}/join", id).then().statusCode(200);
+        }
+        return id;
+    }
+
+    /** The CreateGame of the one game of round 1 (two or three players), once the round is paired. */
+    private static CreateGame roundOnesOnlyGame(String id) {
+        List<String> ids = await(() -> {
+            List<String> found = boardsOf(id, 1);
+            return found.size() == 1 ? found : null;
+        }, "round 1's game");
+        return streams.awaitCreateGame(ids.get(0));
     }
 
     private static List<String> boardsOf(String id, int round) {
